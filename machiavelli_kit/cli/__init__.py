@@ -1,0 +1,44 @@
+"""The ``machiavelli-kit`` command line.
+
+Each sub-command lives in its own module with an ``add_parser(subparsers)``
+function; exit codes are 0 (valid / done), 1 (invalid / no play), 2 (bad input).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from machiavelli_kit.cli import check
+
+EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+COMMANDS = (check,)
+
+
+class BadInput(Exception):
+    """Input the user must fix; the message names the problem."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="machiavelli-kit", description="Check, solve and teach Machiavelli positions."
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for command in COMMANDS:
+        command.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    try:
+        return int(arguments.run(arguments))
+    except (ValueError, OSError, BadInput) as error:
+        print(f"machiavelli-kit {arguments.command}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

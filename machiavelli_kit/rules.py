@@ -1,0 +1,214 @@
+"""Rule variants as a frozen dataclass, with named presets and a rules string.
+
+Every parameter is named and checked. A variant is written as a preset name
+with the parameters that differ from it, and parsed back from the same text:
+
+>>> rules = Rules.parse("bga(wrap=true, jokers=2)")
+>>> rules.wrap, rules.jokers, rules.max_cards_per_turn
+(True, 2, 13)
+>>> str(rules)
+'bga(jokers=2, wrap=true)'
+>>> Rules.parse("bga(wrap=maybe)")
+Traceback (most recent call last):
+...
+machiavelli_kit.rules.RulesError: wrap must be true or false, not 'maybe'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+StockOut = Literal["end", "play_on"]
+Scoring = Literal["single", "points"]
+STOCK_OUT_CHOICES: tuple[str, ...] = ("end", "play_on")
+SCORING_CHOICES: tuple[str, ...] = ("single", "points")
+
+
+class RulesError(ValueError):
+    """An unknown preset, an unknown parameter or a value out of range."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The parameters on which the rule documents differ (RULES.md section 3).
+
+    The defaults are the BGA preset. Where the documents are silent the kit
+    chooses, and the choice is a parameter:
+
+    - ``ace_high``: an ace may also follow the king (``Q K A``); never both ends.
+    - ``wrap``: runs may turn the corner (``K A 2``); a run still holds at most
+      13 cards, one of each rank, so it never holds identical cards.
+    - ``jokers``: how many jokers are in the game; a joker stands for any card,
+      needs no declaration and may be taken back from the table.
+    - ``max_cards_per_turn``: how many hand cards one turn may play (``None``: no limit).
+    - ``restore_penalty``: cards drawn by a player who restores the table.
+    - ``stock_out``: ``"end"`` (fewest cards wins) or ``"play_on"`` (players pass).
+    - ``scoring``: ``"single"`` game, or ``"points"`` left in hand.
+    - ``attach_before_laying``: a player may add to others' melds before laying one.
+    """
+
+    preset: str = field(default="bga", compare=False)
+    decks: int = 2
+    jokers: int = 0
+    hand_size: int = 15
+    ace_high: bool = True
+    wrap: bool = False
+    max_cards_per_turn: int | None = 13
+    restore_penalty: int = 3
+    stock_out: StockOut = "end"
+    scoring: Scoring = "single"
+    attach_before_laying: bool = True
+
+    def __post_init__(self) -> None:
+        _check_int("decks", self.decks, 1, 8)
+        _check_int("jokers", self.jokers, 0, 16)
+        _check_int("hand_size", self.hand_size, 1, 52)
+        _check_int("restore_penalty", self.restore_penalty, 0, 20)
+        if self.max_cards_per_turn is not None:
+            _check_int("max_cards_per_turn", self.max_cards_per_turn, 1, 200)
+        for name in ("ace_high", "wrap", "attach_before_laying"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        _check_choice("stock_out", self.stock_out, STOCK_OUT_CHOICES)
+        _check_choice("scoring", self.scoring, SCORING_CHOICES)
+        if self.preset not in _PRESET_VALUES:
+            raise RulesError(f"unknown preset {self.preset!r}: presets are {', '.join(PRESET_NAMES)}")
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Parse a rules string such as ``bga``, ``classic(jokers=4)`` or ``wikipedia()``."""
+        match = _RULES_PATTERN.fullmatch(text.strip())
+        if match is None:
+            raise RulesError(f"{text!r} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)")
+        name, arguments = match.group("name").lower(), match.group("args")
+        if name not in _PRESET_VALUES:
+            raise RulesError(f"unknown preset {name!r}: presets are {', '.join(PRESET_NAMES)}")
+        overrides: dict[str, Any] = {}
+        for item in filter(None, (part.strip() for part in (arguments or "").split(","))):
+            key, equals, value = item.partition("=")
+            key = key.strip()
+            if not equals:
+                raise RulesError(f"{item!r} is not a parameter: write name=value, e.g. wrap=true")
+            if key not in _FIELD_TYPES:
+                raise RulesError(f"unknown rules parameter {key!r}: parameters are {', '.join(PARAMETER_NAMES)}")
+            if key in overrides:
+                raise RulesError(f"parameter {key!r} is given twice")
+            overrides[key] = _parse_value(key, value.strip())
+        return preset(name, **overrides)
+
+    def overrides(self) -> dict[str, Any]:
+        """The parameters that differ from this rules' preset."""
+        base = _PRESET_VALUES[self.preset]
+        return {name: getattr(self, name) for name in PARAMETER_NAMES if getattr(self, name) != base[name]}
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some parameters changed (checked like any other)."""
+        unknown = set(changes) - set(PARAMETER_NAMES)
+        if unknown:
+            raise RulesError(f"unknown rules parameter {sorted(unknown)[0]!r}: parameters are {', '.join(PARAMETER_NAMES)}")
+        return dataclasses.replace(self, **changes)
+
+    def __str__(self) -> str:
+        overrides = self.overrides()
+        if not overrides:
+            return self.preset
+        arguments = ", ".join(f"{name}={_format_value(value)}" for name, value in sorted(overrides.items()))
+        return f"{self.preset}({arguments})"
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({str(self)!r})"
+
+
+PARAMETER_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "preset")
+_FIELD_TYPES = {name: Rules.__dataclass_fields__[name].type for name in PARAMETER_NAMES}
+_RULES_PATTERN = re.compile(r"(?P<name>[A-Za-z_]+)\s*(?:\((?P<args>[^()]*)\))?")
+
+_PRESET_VALUES: dict[str, dict[str, Any]] = {
+    # Board Game Arena (documents 003, 004, 001).
+    "bga": {},
+    # The classic Italian rules (000): 13 cards, no per-turn limit, play on when the
+    # stock is out, points left in hand; the tournament restore draws one card.
+    "classic": {
+        "hand_size": 13,
+        "max_cards_per_turn": None,
+        "restore_penalty": 1,
+        "stock_out": "play_on",
+        "scoring": "points",
+    },
+    # Wikipedia (002): 15 cards, no per-turn limit, restore or draw three.
+    "wikipedia": {"max_cards_per_turn": None},
+}
+_DEFAULTS = {name: Rules.__dataclass_fields__[name].default for name in PARAMETER_NAMES}
+for _values in _PRESET_VALUES.values():
+    for _name, _default in _DEFAULTS.items():
+        _values.setdefault(_name, _default)
+PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_VALUES)
+
+
+def preset(name: str, **overrides: Any) -> Rules:
+    """The named preset, with optional parameter overrides.
+
+    >>> preset("classic").hand_size, preset("classic", jokers=4).jokers
+    (13, 4)
+    """
+    if name not in _PRESET_VALUES:
+        raise RulesError(f"unknown preset {name!r}: presets are {', '.join(PRESET_NAMES)}")
+    values = {**_PRESET_VALUES[name], **overrides}
+    return Rules(preset=name, **values)
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """Accept a :class:`Rules`, a rules string, or ``None`` for the default."""
+    if rules is None:
+        return BGA
+    if isinstance(rules, Rules):
+        return rules
+    return Rules.parse(rules)
+
+
+def _parse_value(key: str, text: str) -> Any:
+    kind = str(_FIELD_TYPES[key])
+    lowered = text.lower()
+    if kind == "bool":
+        if lowered in ("true", "yes", "1"):
+            return True
+        if lowered in ("false", "no", "0"):
+            return False
+        raise RulesError(f"{key} must be true or false, not {text!r}")
+    if kind.startswith("int"):
+        if "None" in kind and lowered in ("none", "null", "unlimited"):
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            extra = " or none" if "None" in kind else ""
+            raise RulesError(f"{key} must be a whole number{extra}, not {text!r}") from None
+    return text
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise RulesError(f"{name} must be between {low} and {high}, not {value}")
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise RulesError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+BGA = preset("bga")
+CLASSIC = preset("classic")
+WIKIPEDIA = preset("wikipedia")
