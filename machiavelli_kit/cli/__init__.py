@@ -10,14 +10,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from machiavelli_kit.cli import check
+from machiavelli_kit.cli import check, solve
+from machiavelli_kit.cli.errors import BadInput
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = (check,)
-
-
-class BadInput(Exception):
-    """Input the user must fix; the message names the problem."""
+COMMANDS = (check, solve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         return int(arguments.run(arguments))
-    except (ValueError, OSError, BadInput) as error:
+    except (ValueError, OSError) as error:
         print(f"machiavelli-kit {arguments.command}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
 

@@ -1,0 +1,105 @@
+"""``machiavelli-kit solve``: the best play for a position, one or a batch of them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.notation import format_card, parse_cards
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules import Rules
+from machiavelli_kit.solver import Solution, solve
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "solve", help="find the best play", description="Find the most cards that can be played, and how."
+    )
+    parser.add_argument("--table", help='melds separated by |, e.g. "5S 5H 5D | 6H 7H 8H" (may be empty)')
+    parser.add_argument("--hand", help='the hand, e.g. "8H 9H"')
+    parser.add_argument("--rules", default="bga", help="rules string, e.g. bga(wrap=true, jokers=2)")
+    parser.add_argument("--goal", default="max", help="max (default), close, or a card that must be played")
+    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument(
+        "--batch", metavar="FILE.jsonl", help="solve every line of a JSON-lines file ('-' for standard input)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    if arguments.batch:
+        if arguments.table is not None or arguments.hand is not None:
+            raise BadInput("--batch takes its positions from the file: leave out --table and --hand")
+        return _run_batch(arguments.batch)
+    if arguments.hand is None:
+        raise BadInput("give the hand with --hand (and the table with --table)")
+    rules = Rules.parse(arguments.rules)
+    position = Position(Table.parse(arguments.table or ""), parse_cards(arguments.hand))
+    started = time.perf_counter()
+    solution = solve(position, rules, arguments.goal)
+    elapsed = (time.perf_counter() - started) * 1000
+    if arguments.json:
+        print(json.dumps(solution_record(solution, elapsed), ensure_ascii=False))
+    elif solution.feasible:
+        print(f"play {solution.max_play} card(s): {' '.join(str(card) for card in solution.played)}")
+        for number, move in enumerate(solution.moves, start=1):
+            print(f"{number}. {move.text}")
+        print(f"table: {solution.table}")
+        print(f"par {solution.par} ({solution.changed} table card(s) change meld)")
+    else:
+        print("no play: restore the table and take the penalty")
+    return 0 if solution.feasible else 1
+
+
+def solution_record(solution: Solution, milliseconds: float) -> dict[str, Any]:
+    """The JSON form of a solution, as printed by ``solve --json`` and ``--batch``."""
+    return {
+        "max_play": solution.max_play,
+        "played": [format_card(card) for card in solution.played],
+        "table": [[format_card(card) for card in meld.cards] for meld in solution.table.melds],
+        "steps": [move.text for move in solution.moves],
+        "par": solution.par,
+        "ms": round(milliseconds, 3),
+    }
+
+
+def _run_batch(path: str) -> int:
+    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    with stream:
+        for number, line in enumerate(stream, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = _solve_line(line)
+            except (ValueError, BadInput) as error:
+                record = {"error": f"line {number}: {error}"}
+            print(json.dumps(record, ensure_ascii=False), flush=True)
+    return 0
+
+
+def _solve_line(line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"not JSON ({error.msg})") from None
+    if not isinstance(item, dict):
+        raise BadInput("each line must be a JSON object with table, hand and rules")
+    unknown = set(item) - {"table", "hand", "rules", "goal"}
+    if unknown:
+        raise BadInput(f"unknown key {sorted(unknown)[0]!r}: keys are table, hand, rules, goal")
+    table, hand = item.get("table", []), item.get("hand")
+    if hand is None:
+        raise BadInput("missing key 'hand'")
+    if not isinstance(table, list) or not all(isinstance(meld, list) for meld in table):
+        raise BadInput("'table' must be a list of melds, each a list of cards")
+    if not isinstance(hand, list):
+        raise BadInput("'hand' must be a list of cards")
+    rules = Rules.parse(str(item.get("rules", "bga")))
+    position = Position(Table.parse(table), parse_cards(hand))
+    started = time.perf_counter()
+    solution = solve(position, rules, str(item.get("goal", "max")))
+    return solution_record(solution, (time.perf_counter() - started) * 1000)

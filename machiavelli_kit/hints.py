@@ -1,0 +1,62 @@
+"""The hint ladder: six rungs, each giving away a little more of the solution.
+
+>>> from machiavelli_kit.position import Position
+>>> ladder = hint_ladder(Position.parse("4C 5C 6C", "3C 7C 8C"))
+>>> for rung in ladder.rungs:
+...     print(rung)
+You can play 3 cards: your whole hand.
+Play these cards from your hand: 3♣ 7♣ 8♣.
+No meld on the table needs to be taken apart.
+First move: 3♣ from the hand joins the club run.
+The whole chain: 3♣ from the hand joins the club run; 7♣ from the hand joins the club run; 8♣ from the hand joins the club run.
+The solution: 3♣ 4♣ 5♣ 6♣ 7♣ 8♣.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from machiavelli_kit.position import Position
+from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.solver import Goal, Solution, solve
+
+RUNG_NAMES = ("how many", "which cards", "which melds", "first move", "whole chain", "solution")
+
+
+@dataclass(frozen=True)
+class HintLadder:
+    """Hints from vague to complete, for one position; show them one rung at a time."""
+
+    solution: Solution
+    rungs: tuple[str, ...]
+
+    def rung(self, level: int) -> str:
+        """Rung ``level`` (1 to 6)."""
+        if not 1 <= level <= len(self.rungs):
+            raise ValueError(f"hint level must be between 1 and {len(self.rungs)}, not {level}")
+        return self.rungs[level - 1]
+
+
+def hint_ladder(position: Position, rules: Rules = BGA, goal: Goal | str = "max") -> HintLadder:
+    """Solve ``position`` and phrase the answer as six hints."""
+    solution = solve(position, rules, goal)
+    if not solution.feasible:
+        penalty = rules.restore_penalty
+        drawn = f"draw {penalty} card{'s' if penalty != 1 else ''}" if penalty else "draw a card"
+        verdict = f"No play: no card can be played here. Restore the table and {drawn}."
+        return HintLadder(solution, (verdict,) * len(RUNG_NAMES))
+    count = solution.max_play
+    whole = ": your whole hand" if count == len(position.hand) else ""
+    how_many = f"You can play {count} card{'s' if count != 1 else ''}{whole}."
+    which = "Play these cards from your hand: " + " ".join(str(card) for card in solution.played) + "."
+    broken = solution.broken
+    if broken:
+        melds = "; ".join(str(position.table.melds[index]) for index in broken)
+        which_melds = f"Take apart or borrow from: {melds}."
+    else:
+        which_melds = "No meld on the table needs to be taken apart."
+    moves = solution.moves
+    first = f"First move: {moves[0].text}."
+    chain = "The whole chain: " + "; ".join(move.text for move in moves) + "."
+    answer = f"The solution: {solution.table}."
+    return HintLadder(solution, (how_many, which, which_melds, first, chain, answer))

@@ -1,0 +1,213 @@
+"""From a start table to a solved one in single-card moves, told in words.
+
+The moves are ordered so that a meld receives its new cards before it gives
+any away, and a card freed by one move is the next to move: the chain reads
+like the documents' showcase (it-3):
+
+>>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.solver import solve
+>>> best = solve(Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S"))
+>>> for move in best.moves:
+...     print(move.text)
+7♠ from the hand joins the sevens and frees 7♦
+7♦ joins the diamond run and frees 10♦
+10♦ joins the tens and frees 10♥
+10♥ joins the heart run
+9♥ from the hand joins the heart run
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.rules import Rules
+
+if TYPE_CHECKING:
+    from machiavelli_kit.solver import Solution
+
+RANK_PLURALS = {
+    1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+    8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
+}  # fmt: skip
+SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card moved: from a meld of the working table (or the hand, ``None``)
+    to a meld of the working table (or a new meld, ``None``), with its story."""
+
+    card: Card
+    source: int | None
+    target: int | None
+    text: str
+
+
+def apply_move(melds: list[list[Card]], hand: list[Card], move: Move) -> None:
+    """Carry out ``move`` on a working table and hand, in place.
+
+    Emptied melds stay in the list (empty) so later indexes keep their meaning.
+    """
+    origin = hand if move.source is None else melds[move.source]
+    origin.remove(move.card)
+    if move.target is None:
+        melds.append([move.card])
+    else:
+        melds[move.target].append(move.card)
+
+
+@dataclass
+class _Transfer:
+    card: Card
+    source: int | None  # start meld, or None for the hand
+    target: int  # final meld
+
+
+def plan_moves(solution: Solution) -> tuple[Move, ...]:
+    """The moves that turn the solution's start table into its final table."""
+    if not solution.feasible:
+        return ()
+    start = [meld.cards for meld in solution.position.table.melds]
+    final = [meld.cards for meld in solution.table.melds]
+    origins = solution.origins
+    leaving: list[Counter[Card]] = [Counter(cards) for cards in start]
+    arriving: list[Counter[Card]] = []
+    for target, cards in enumerate(final):
+        incoming = Counter(cards)
+        origin = origins[target]
+        if origin is not None:
+            stayed = incoming & leaving[origin]
+            incoming -= stayed
+            leaving[origin] -= stayed
+        arriving.append(incoming)
+    transfers = _match_sources(leaving, arriving)
+    ordered = _order(transfers, origins)
+    names = _Names(start, final, origins, solution.rules)
+    return _to_moves(ordered, origins, len(start), names)
+
+
+def _match_sources(leaving: list[Counter[Card]], arriving: list[Counter[Card]]) -> list[_Transfer]:
+    """Say where each arriving card comes from: a start meld that gives it up, else the hand."""
+    pools = [Counter(cards) for cards in leaving]
+    transfers = []
+    for target, cards in enumerate(arriving):
+        for card in sorted(cards.elements()):
+            source = next((index for index, pool in enumerate(pools) if pool[card] > 0), None)
+            if source is not None:
+                pools[source][card] -= 1
+            transfers.append(_Transfer(card, source, target))
+    return transfers
+
+
+def _order(transfers: list[_Transfer], origins: tuple[int | None, ...]) -> list[_Transfer]:
+    """Receive before giving, follow chains, start with moves that open a chain."""
+    working_target = [origins[transfer.target] for transfer in transfers]
+    gives = Counter(transfer.source for transfer in transfers if transfer.source is not None)
+    waiting = Counter(target for target in working_target if target is not None)
+    remaining = list(range(len(transfers)))
+    ordered: list[_Transfer] = []
+    last_target: int | None = None
+    last_final: int | None = None
+    while remaining:
+        ready = [i for i in remaining if transfers[i].source is None or waiting[transfers[i].source] == 0]
+
+        def priority(i: int) -> tuple[int, int]:
+            transfer, target = transfers[i], working_target[i]
+            if transfer.source is not None and transfer.source == last_target:
+                return (0, i)
+            if transfer.target == last_final:
+                return (1, i)
+            if transfer.source is None and target is not None and gives[target]:
+                return (2, i)
+            if transfer.source is not None:
+                return (3, i)
+            return (4, i)
+
+        chosen = min(ready or remaining, key=priority)
+        remaining.remove(chosen)
+        transfer = transfers[chosen]
+        target = working_target[chosen]
+        if target is not None:
+            waiting[target] -= 1
+        if transfer.source is not None:
+            gives[transfer.source] -= 1
+        last_target, last_final = target, transfer.target
+        ordered.append(transfer)
+    return ordered
+
+
+class _Names:
+    """Names for melds in the stories: "the sevens", "the heart run", "a new club run"."""
+
+    def __init__(self, start: list[tuple[Card, ...]], final: list[tuple[Card, ...]],
+                 origins: tuple[int | None, ...], rules: Rules) -> None:  # fmt: skip
+        self.rules = rules
+        self.final_of = {origin: final[index] for index, origin in enumerate(origins) if origin is not None}
+        self.start = start
+        self.new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
+
+    def working(self, index: int) -> str:
+        return "the " + _shape_name(self.final_of.get(index, self.start[index]), self.rules)
+
+    def new_meld(self, final_index: int, first: bool) -> str:
+        shape = _shape_name(self.new[final_index], self.rules)
+        if not first:
+            return f"the new {shape}"
+        return f"a new {shape}" if shape.endswith("run") else f"a new set of {shape}"
+
+
+def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
+    verdict = check_meld(cards, rules.replace(jokers=max(rules.jokers, len(cards))))
+    naturals = [card for card in cards if card.suit is not None]
+    if verdict.kind == "set" and naturals:
+        return RANK_PLURALS[naturals[0].rank]
+    if verdict.kind == "run" and naturals and naturals[0].suit is not None:
+        return f"{SUIT_WORDS[naturals[0].suit.value]} run"
+    return f"meld {Meld(cards)}"
+
+
+def _to_moves(ordered: list[_Transfer], origins: tuple[int | None, ...], start_count: int,
+              names: _Names) -> tuple[Move, ...]:  # fmt: skip
+    working_index: dict[int, int] = {
+        final: origin for final, origin in enumerate(origins) if origin is not None
+    }
+    next_new = start_count
+    moves = []
+    freed = False
+    for position, transfer in enumerate(ordered):
+        created = transfer.target not in working_index
+        if created:
+            working_index[transfer.target] = next_new
+            next_new += 1
+            target: int | None = None
+            destination = f"starts {names.new_meld(transfer.target, first=True)}"
+        else:
+            target = working_index[transfer.target]
+            if origins[transfer.target] is None:
+                destination = f"joins {names.new_meld(transfer.target, first=False)}"
+            else:
+                destination = f"joins {names.working(target)}"
+        if transfer.source is None:
+            origin_text = " from the hand"
+        elif freed:
+            origin_text = ""
+        else:
+            origin_text = f" from {names.working(transfer.source)}"
+        text = f"{transfer.card}{origin_text} {destination}"
+        following = ordered[position + 1] if position + 1 < len(ordered) else None
+        if (
+            following is not None
+            and following.source is not None
+            and not created
+            and following.source == target
+        ):
+            text += f" and frees {following.card}"
+            freed = True
+        else:
+            freed = False
+        moves.append(Move(transfer.card, transfer.source, target, text))
+    return tuple(moves)
