@@ -41,13 +41,17 @@ from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
-from machiavelli_kit.templates import CARD_COUNT, Template, card_index, templates
+from machiavelli_kit.templates import CARD_COUNT, Template, card_at, card_index, templates
 
 if TYPE_CHECKING:
     from machiavelli_kit.steps import Move
 
 GoalName = Literal["max", "close"]
 Goal = GoalName | Card
+
+
+INTEGRALITY_TOLERANCE = 1e-9
+MAX_NEW_RUN = 5
 
 
 class SolverInputError(ValueError):
@@ -126,10 +130,10 @@ def solve(position: Position, rules: Rules = BGA, goal: Goal | str = "max") -> S
     if problems:
         raise SolverInputError("; ".join(problem.message for problem in problems))
     program = _Program(position, rules, goal)
-    result = program.solve()
-    if result is None:
+    values = program.solve()
+    if values is None:
         return Solution(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
-    solution = program.extract(result)
+    solution = program.extract(values)
     verdict = check_turn(position, solution.end_position, rules)
     if not verdict.valid:
         raise SolverError(f"the solver's answer for {position!r} is not a valid turn: {verdict.explain()}")
@@ -193,9 +197,10 @@ class _Program:
             for template in templates(rules)
             if int(np.count_nonzero(available[list(template.slots)] == 0)) <= jokers
         ]
-        self.start_melds = [_meld_shape(meld) for meld in position.table.melds]
+        self.start_melds = [_meld_shape(meld, rules) for meld in position.table.melds]
 
-    def solve(self) -> dict[str, np.ndarray] | None:
+    def solve(self) -> np.ndarray | None:
+        """Build and solve the program; the column values, or ``None`` when no play meets the goal."""
         rules, goal = self.rules, self.goal
         columns = _Columns()
         rows_lower: list[float] = []
@@ -209,24 +214,45 @@ class _Program:
                 columns.entries[column].append((index, value))
 
         jokers = self.table_jokers + self.hand_jokers
-        copies = rules.decks + jokers
-        x = [columns.add(0, copies) for _ in self.templates]
         used = sorted({slot for template in self.templates for slot in template.slots})
-        u = {c: columns.add(float(self.on_table[c]), float(self.on_table[c] + self.in_hand[c])) for c in used}
-        j = {c: columns.add(0, jokers) for c in used} if jokers else {}
-        slot_terms: dict[int, list[tuple[int, float]]] = {c: [] for c in used}
-        for column, template in zip(x, self.templates):
-            for slot in template.slots:
-                slot_terms[slot].append((column, 1.0))
-        for c in used:
-            row(0, 0, [*slot_terms[c], (u[c], -1.0), *([(j[c], -1.0)] if j else [])])
-        for c in np.flatnonzero(self.on_table):
-            if int(c) not in u:
-                return None  # a table card that fits in no meld at all
-        if j:
-            row(self.table_jokers, jokers, [(j[c], 1.0) for c in used])
+        if any(int(c) not in used for c in np.flatnonzero(self.on_table)):
+            return None  # a table card that fits in no meld at all
         table_total = int(self.on_table.sum()) + self.table_jokers
         hand_total = len(self.position.hand)
+        play_weight = {"max": table_total + 1.0, "close": 0.0}[goal] if isinstance(goal, str) else -1.0
+        u = {c: columns.add(self.on_table[c], self.on_table[c] + self.in_hand[c], play_weight) for c in used}
+        j = {c: columns.add(0, jokers, play_weight) for c in used} if jokers else {}
+        # New melds: x[T] copies of template T.
+        # A new run of six or more cards is two shorter new runs, so runs of 3 to 5 suffice.
+        self.new_columns = [
+            (columns.add(0, rules.decks + jokers), t)
+            for t, template in enumerate(self.templates)
+            if template.kind == "set" or len(template.slots) <= MAX_NEW_RUN
+        ]
+        # Start melds that go on: y[M, T] = 1 when start meld M becomes template T; its
+        # cards in T stay (the objective's second term).
+        self.kept_columns: list[tuple[int, int, int]] = []
+        for m_index, shape in enumerate(self.start_melds):
+            if shape is None:
+                continue
+            options = []
+            for t_index, template in enumerate(self.templates):
+                stays = len(shape.cards & set(template.slots))
+                if stays and shape.fits(template):
+                    column = columns.add(0, 1, float(stays))
+                    self.kept_columns.append((column, t_index, m_index))
+                    options.append((column, 1.0))
+            row(-highspy.kHighsInf, 1, options)
+        slot_terms: dict[int, list[tuple[int, float]]] = {c: [(u[c], -1.0)] for c in used}
+        for c in j:
+            slot_terms[c].append((j[c], -1.0))
+        for column, t_index, *_ in [*self.new_columns, *self.kept_columns]:
+            for slot in self.templates[t_index].slots:
+                slot_terms[slot].append((column, 1.0))
+        for terms in slot_terms.values():
+            row(0, 0, terms)
+        if j:
+            row(self.table_jokers, jokers, [(column, 1.0) for column in j.values()])
         placed = [(column, 1.0) for column in [*u.values(), *j.values()]]
         cap = hand_total if rules.max_cards_per_turn is None else min(hand_total, rules.max_cards_per_turn)
         if goal == "close":
@@ -237,91 +263,44 @@ class _Program:
             row(table_total + 1, table_total + cap, placed)
         if isinstance(goal, Card):
             if goal.is_joker:
-                row(self.table_jokers + 1, jokers, [(j[c], 1.0) for c in used])
+                row(self.table_jokers + 1, jokers, [(column, 1.0) for column in j.values()])
+            elif card_index(goal) not in u:
+                return None
             else:
-                c = card_index(goal)
-                if c not in u:
-                    return None
-                columns.lower[u[c]] = float(self.on_table[c] + 1)
+                columns.lower[u[card_index(goal)]] += 1
+        self.real_columns = u
+        return _run_highs(columns, rows_lower, rows_upper)
 
-        # Least disruption: y[M, T] = 1 when start meld M continues as a copy of template T.
-        play_weight = {"max": table_total + 1.0, "close": 0.0}[goal] if isinstance(goal, str) else -1.0
-        for column in [*u.values(), *j.values()]:
-            columns.cost[column] = play_weight
-        self.y_pairs: list[tuple[int, int, int]] = []
-        per_template: dict[int, list[tuple[int, float]]] = {}
-        per_card: dict[int, list[tuple[int, float]]] = {}
-        for m_index, shape in enumerate(self.start_melds):
-            if shape is None:
-                continue
-            kind, key, cards = shape
-            options = []
-            for t_index, template in enumerate(self.templates):
-                if template.kind != kind or (template.rank if kind == "set" else template.suit) != key:
-                    continue
-                stays = cards & set(template.slots)
-                if not stays:
-                    continue
-                y = columns.add(0, 1, float(len(stays)))
-                self.y_pairs.append((m_index, t_index, y))
-                options.append((y, 1.0))
-                per_template.setdefault(t_index, []).append((y, 1.0))
+    def extract(self, values: np.ndarray) -> Solution:
+        """Turn the program's values into a table: kept melds in start order, then new melds."""
+        counts = np.rint(values).astype(int)
+        real_left = {c: int(counts[column]) for c, column in self.real_columns.items()}
+        melds: list[tuple[int | None, Template, frozenset[int]]] = []
+        for column, t_index, m_index in self.kept_columns:
+            if counts[column]:
+                shape = self.start_melds[m_index]
+                assert shape is not None
+                stays = shape.cards & frozenset(self.templates[t_index].slots)
+                melds.append((m_index, self.templates[t_index], stays))
                 for c in stays:
-                    per_card.setdefault(c, []).append((y, 1.0))
-            if options:
-                row(-highspy.kHighsInf, 1, options)
-        for t_index, terms in per_template.items():
-            row(-highspy.kHighsInf, 0, [*terms, (x[t_index], -1.0)])
-        for c, terms in per_card.items():
-            row(-highspy.kHighsInf, 0, [*terms, (u[c], -1.0)])
-
-        values = _run_highs(columns, rows_lower, rows_upper)
-        if values is None:
-            return None
-        self.columns = (x, u, j)
-        return {"values": values}
-
-    def extract(self, result: dict[str, np.ndarray]) -> Solution:
-        values = np.rint(result["values"]).astype(int)
-        x, u, j = self.columns
-        real_left = {c: int(values[column]) for c, column in u.items()}
-        instances: list[Template] = []
-        for column, template in zip(x, self.templates):
-            instances.extend([template] * int(values[column]))
-        origin_of: dict[int, int] = {}
-        stays_of: dict[int, set[int]] = {}
-        for m_index, t_index, column in self.y_pairs:
-            if values[column] != 1:
-                continue
-            template = self.templates[t_index]
-            instance = next(
-                i for i, candidate in enumerate(instances) if candidate is template and i not in origin_of
-            )
-            origin_of[instance] = m_index
-            shape = self.start_melds[m_index]
-            assert shape is not None
-            stays_of[instance] = shape[2] & set(template.slots)
-        for instance, stays in stays_of.items():
-            for c in stays:
-                real_left[c] -= 1
-        melds: list[tuple[int | None, Meld]] = []
-        stayed = 0
-        for instance, template in enumerate(instances):
+                    real_left[c] -= 1
+        for column, t_index in self.new_columns:
+            melds.extend([(None, self.templates[t_index], frozenset())] * int(counts[column]))
+        melds.sort(key=lambda item: (item[0] is None, item[0] or 0))
+        final: list[Meld] = []
+        for _, template, stays in melds:
             cards = []
             for slot in template.slots:
-                if slot in stays_of.get(instance, set()):
-                    cards.append(_card(slot))
-                    stayed += 1
-                elif real_left.get(slot, 0) > 0:
-                    real_left[slot] -= 1
-                    cards.append(_card(slot))
-                else:
+                if slot not in stays and real_left[slot] == 0:
                     cards.append(JOKER)
-            melds.append((origin_of.get(instance), Meld(tuple(cards))))
-        melds.sort(key=lambda item: (item[0] is None, item[0] if item[0] is not None else 0))
-        table = Table(tuple(meld for _, meld in melds))
-        played = Counter(table.cards()) - self.position.table.cards()
-        table_naturals = int(self.on_table.sum())
+                    continue
+                if slot not in stays:
+                    real_left[slot] -= 1
+                cards.append(card_at(slot))
+            final.append(Meld(tuple(cards)))
+        table = Table(tuple(final))
+        played = table.cards() - self.position.table.cards()
+        stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
             self.position,
             self.rules,
@@ -329,18 +308,24 @@ class _Program:
             True,
             tuple(sorted(played.elements())),
             table,
-            tuple(origin for origin, _ in melds),
-            table_naturals - stayed,
+            tuple(origin for origin, _, _ in melds),
+            int(self.on_table.sum()) - stayed,
         )
 
 
-def _card(index: int) -> Card:
-    from machiavelli_kit.templates import card_at
+@dataclass(frozen=True)
+class _Shape:
+    """What a start meld may go on as: a set of its rank or a run of its suit."""
 
-    return card_at(index)
+    kind: str
+    key: object
+    cards: frozenset[int]
+
+    def fits(self, template: Template) -> bool:
+        return template.kind == self.kind and (template.rank if self.kind == "set" else template.suit) == self.key
 
 
-def _meld_shape(meld: Meld) -> tuple[str, object, frozenset[int]] | None:
+def _meld_shape(meld: Meld, rules: Rules) -> _Shape | None:
     """How a start meld can continue: (kind, rank or suit, its natural card indexes)."""
     naturals = [card for card in meld.cards if not card.is_joker]
     if not naturals:
@@ -348,19 +333,23 @@ def _meld_shape(meld: Meld) -> tuple[str, object, frozenset[int]] | None:
     cards = frozenset(card_index(card) for card in naturals)
     if len(cards) < len(naturals):
         return None
-    verdict = check_meld(meld.cards, Rules(jokers=len(meld.cards)))
+    verdict = check_meld(meld.cards, rules.replace(jokers=max(rules.jokers, len(meld.cards))))
     if verdict.kind == "set":
-        return ("set", naturals[0].rank, cards)
+        return _Shape("set", naturals[0].rank, cards)
     if verdict.kind == "run":
-        return ("run", naturals[0].suit, cards)
+        return _Shape("run", naturals[0].suit, cards)
     return None
 
 
 def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[float]) -> np.ndarray | None:
+    """Solve the integer program exactly.
+
+    The linear relaxation comes first: when its optimal vertex is already
+    integral it is optimal for the integer program too, and the branch-and-cut
+    machinery (most of the time on large tables) is skipped.
+    """
     highs = highspy.Highs()
     highs.setOptionValue("output_flag", False)
-    highs.setOptionValue("mip_rel_gap", 0.0)
-    highs.setOptionValue("mip_abs_gap", 0.5)
     highs.setOptionValue("threads", 1)
     lp = highspy.HighsLp()
     lp.num_col_ = len(columns.lower)
@@ -381,8 +370,20 @@ def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[floa
     lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
     lp.a_matrix_.index_ = np.asarray(indexes, dtype=np.int32)
     lp.a_matrix_.value_ = np.asarray(values, dtype=float)
-    lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
     highs.passModel(lp)
+    highs.run()
+    status = highs.getModelStatus()
+    if status == highspy.HighsModelStatus.kInfeasible:
+        return None
+    relaxed = np.asarray(highs.getSolution().col_value)
+    if status == highspy.HighsModelStatus.kOptimal and np.all(np.abs(relaxed - np.rint(relaxed)) < INTEGRALITY_TOLERANCE):
+        return relaxed
+    highs.setOptionValue("mip_rel_gap", 0.0)
+    highs.setOptionValue("mip_abs_gap", 0.5)
+    highs.setOptionValue("presolve", "off")
+    highs.changeColsIntegrality(
+        lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.full(lp.num_col_, 1, dtype=np.uint8)
+    )
     highs.run()
     if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None

@@ -1,0 +1,81 @@
+"""A slow, obviously correct oracle for small positions: try every subset and every partition."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations, permutations
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.melds import check_meld
+from machiavelli_kit.position import Position
+from machiavelli_kit.rules import Rules
+
+Partition = tuple[tuple[Card, ...], ...]
+
+
+def partitions(cards: Counter[Card], rules: Rules) -> Iterator[Partition]:
+    """Every way to split ``cards`` into valid melds (the meld holding the lowest card first)."""
+    if not cards:
+        yield ()
+        return
+    first = min(cards.elements())
+    rest = cards.copy()
+    rest[first] -= 1
+    others = sorted((+rest).elements())
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(2, min(len(others), 12) + 1):
+        for companions in combinations(others, size):
+            meld = (first, *companions)
+            if meld in seen:
+                continue
+            seen.add(meld)
+            if check_meld(meld, rules).valid:
+                for tail in partitions(rest - Counter(companions), rules):
+                    yield (meld, *tail)
+
+
+def best_play(position: Position, rules: Rules) -> tuple[int, int]:
+    """``(max_play, least par)`` by exhaustive search; ``(0, 0)`` when nothing can be played."""
+    table = position.table.cards()
+    hand = list(position.hand)
+    cap = len(hand) if rules.max_cards_per_turn is None else min(len(hand), rules.max_cards_per_turn)
+    for count in range(cap, 0, -1):
+        best_changed: int | None = None
+        for chosen in set(combinations(hand, count)):
+            for partition in partitions(table + Counter(chosen), rules):
+                changed = _changed(position, partition, rules)
+                if best_changed is None or changed < best_changed:
+                    best_changed = changed
+        if best_changed is not None:
+            return count, count + best_changed
+    return 0, 0
+
+
+def _changed(position: Position, partition: Partition, rules: Rules) -> int:
+    """Table cards not kept: the best matching of start melds to final melds, tried exhaustively."""
+    start = [meld.cards for meld in position.table.melds]
+    naturals = sum(1 for meld in start for card in meld if not card.is_joker)
+    slots: list[int | None] = list(range(len(partition))) + [None] * len(start)
+    best = 0
+    for assignment in set(permutations(slots, len(start))):
+        kept = sum(_kept(start[i], partition[f], rules) for i, f in enumerate(assignment) if f is not None)
+        best = max(best, kept)
+    return naturals - best
+
+
+def _kept(start: tuple[Card, ...], final: tuple[Card, ...], rules: Rules) -> int:
+    lenient = rules.replace(jokers=max(rules.jokers, len(start) + len(final)))
+    kind = check_meld(start, lenient).kind
+    start_naturals = [card for card in start if not card.is_joker]
+    final_naturals = [card for card in final if not card.is_joker]
+    common = sum((Counter(start_naturals) & Counter(final_naturals)).values())
+    if kind is None or not common:
+        return 0
+    if len(final_naturals) == 1:  # one card and jokers: a set or a run, as needed
+        return common
+    if check_meld(final, lenient).kind != kind:
+        return 0
+    if kind == "set":
+        return common if start_naturals[0].rank == final_naturals[0].rank else 0
+    return common if start_naturals[0].suit == final_naturals[0].suit else 0

@@ -1,0 +1,148 @@
+"""The solver: exact counts on known positions, agreement with brute force, valid and conserving answers."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from machiavelli_kit.cards import JOKER, Card, Suit
+from machiavelli_kit.deal import random_position, random_table
+from machiavelli_kit.notation import parse_card
+from machiavelli_kit.position import Position, Table, check_turn
+from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.solver import SolverInputError, solve
+from machiavelli_kit.steps import apply_move
+from tests.brute_force import best_play
+
+VARIANTS = [
+    BGA,
+    Rules(wrap=True),
+    Rules(ace_high=False),
+    Rules(jokers=2),
+    Rules(jokers=1, wrap=True),
+    Rules(max_cards_per_turn=2),
+    Rules(decks=3),
+]
+
+
+def small_world(rng: random.Random, rules: Rules) -> Position:
+    """A position on a few ranks and suits, where hand and table cards really interact."""
+    ranks = rng.sample([1, 2, 3, 4, 5, 11, 12, 13], 4)
+    suits = rng.sample(list(Suit), 3)
+    supply = Counter({Card(rank, suit): rules.decks for rank in ranks for suit in suits})
+    if rules.jokers:
+        supply[JOKER] = rules.jokers
+    table = random_table(rng, rules, rng.randint(3, 6), supply)
+    rest = sorted(supply.elements())
+    hand = rng.sample(rest, min(len(rest), rng.randint(1, 3)))
+    return Position(table, tuple(hand))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
+def test_agrees_with_brute_force_on_small_positions(seed: int, variant: Rules) -> None:
+    position = small_world(random.Random(seed), variant)
+    solution = solve(position, variant)
+    expected_play, expected_par = best_play(position, variant)
+    assert solution.max_play == expected_play
+    assert solution.feasible == (expected_play > 0)
+    if solution.feasible:
+        assert solution.par == expected_par
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS), size=st.sampled_from([10, 25, 45]))
+def test_answers_are_valid_turns_that_keep_every_card(seed: int, variant: Rules, size: int) -> None:
+    position = random_position(random.Random(seed), variant, table_cards=size, hand_size=6)
+    solution = solve(position, variant)
+    if not solution.feasible:
+        assert solution.table == position.table and solution.played == ()
+        return
+    assert check_turn(position, solution.end_position, variant).valid
+    assert solution.table.cards() == position.table.cards() + Counter(solution.played)
+    assert Counter(solution.hand) + Counter(solution.played) == Counter(position.hand)
+    assert solution.max_play <= (variant.max_cards_per_turn or 99)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
+def test_moves_lead_from_the_start_table_to_the_solution(seed: int, variant: Rules) -> None:
+    position = random_position(random.Random(seed), variant, table_cards=20, hand_size=5)
+    solution = solve(position, variant)
+    melds = [list(meld.cards) for meld in position.table.melds]
+    hand = list(position.hand)
+    for move in solution.moves:
+        apply_move(melds, hand, move)
+        assert move.text.startswith(str(move.card))
+    assert Table.of(meld for meld in melds if meld) == solution.table
+    assert sorted(hand) == sorted(solution.hand)
+    hand_moves = sum(1 for move in solution.moves if move.source is None)
+    assert hand_moves == solution.max_play
+    counted = [move for move in solution.moves if move.source is None or not move.card.is_joker]
+    assert len(counted) == solution.par  # table jokers count neither as kept nor as changed
+
+
+def test_close_goal_needs_the_whole_hand() -> None:
+    position = Position.parse("4C 5C 6C", "3C 7C 8C")
+    assert solve(position, goal="close").max_play == 3
+    blocked = Position.parse("4C 5C 6C", "3C 7C 9H")
+    assert not solve(blocked, goal="close").feasible
+    assert solve(blocked).max_play == 2
+
+
+def test_card_goal_plays_that_card_and_as_little_else_as_possible() -> None:
+    position = Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H 9H")
+    solution = solve(position, goal="4H")
+    assert parse_card("4H") in solution.played
+    assert solution.max_play == 1
+    assert solve(position, goal=parse_card("9H")).played == (parse_card("9H"),)
+
+
+def test_cap_on_cards_per_turn_is_respected() -> None:
+    position = Position.parse("", "AS 2S 3S 4S 5S 6S")
+    assert not solve(position, Rules(max_cards_per_turn=2)).feasible
+    assert solve(position, Rules(max_cards_per_turn=4)).max_play == 4
+    assert solve(position, Rules(max_cards_per_turn=5)).max_play == 5
+    assert solve(position, Rules(max_cards_per_turn=None)).max_play == 6
+
+
+def test_jokers_on_the_table_may_be_taken_back_and_reused() -> None:
+    position = Position.parse("5H JK 7H", "6H 9S 10S")
+    solution = solve(position, Rules(jokers=1))
+    assert solution.max_play == 3
+    assert check_turn(position, solution.end_position, Rules(jokers=1)).valid
+
+
+def test_wrap_changes_the_answer() -> None:
+    position = Position.parse("QH KH AH", "2H")
+    assert solve(position, Rules(wrap=False)).max_play == 0
+    assert solve(position, Rules(wrap=True)).max_play == 1
+
+
+def test_ace_high_changes_the_answer() -> None:
+    position = Position.parse("JH QH KH", "AH")
+    assert solve(position, Rules(ace_high=True)).max_play == 1
+    assert solve(position, Rules(ace_high=False)).max_play == 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "goal", "message"),
+    [
+        ("8H", "9H", "not in the hand"),
+        ("8H", "sometimes", "is not a goal"),
+    ],
+)
+def test_bad_goals_are_named(hand: str, goal: str, message: str) -> None:
+    with pytest.raises(SolverInputError, match=message):
+        solve(Position.parse("5S 5H 5D", hand), goal=goal)
+
+
+def test_impossible_supply_is_refused() -> None:
+    with pytest.raises(SolverInputError, match="appears 3 times"):
+        solve(Position.parse("5S 5H 5D | 5S 6S 7S", "5S"))
+    with pytest.raises(SolverInputError, match="jokers"):
+        solve(Position.parse("5S 5H 5D", "JK"))
