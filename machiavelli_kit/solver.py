@@ -37,7 +37,7 @@ import highspy
 import numpy as np
 
 from machiavelli_kit.cards import JOKER, Card
-from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
@@ -52,6 +52,7 @@ Goal = GoalName | Card
 
 INTEGRALITY_TOLERANCE = 1e-9
 MAX_NEW_RUN = 5
+FEASIBILITY_FIRST = True
 
 
 class SolverInputError(ValueError):
@@ -238,7 +239,7 @@ class _Program:
             options = []
             for t_index, template in enumerate(self.templates):
                 stays = len(shape.cards & set(template.slots))
-                if stays and shape.fits(template):
+                if stays and shape.fits(template) and not _sheds_a_run(template, shape.cards):
                     column = columns.add(0, 1, float(stays))
                     self.kept_columns.append((column, t_index, m_index))
                     options.append((column, 1.0))
@@ -287,8 +288,8 @@ class _Program:
         for column, t_index in self.new_columns:
             melds.extend([(None, self.templates[t_index], frozenset())] * int(counts[column]))
         melds.sort(key=lambda item: (item[0] is None, item[0] or 0))
-        final: list[Meld] = []
-        for _, template, stays in melds:
+        final: list[tuple[int | None, tuple[Card, ...]]] = []
+        for origin, template, stays in melds:
             cards = []
             for slot in template.slots:
                 if slot not in stays and real_left[slot] == 0:
@@ -297,8 +298,9 @@ class _Program:
                 if slot not in stays:
                     real_left[slot] -= 1
                 cards.append(card_at(slot))
-            final.append(Meld(tuple(cards)))
-        table = Table(tuple(final))
+            final.append((origin, tuple(cards)))
+        final = _join_runs(final, self.rules)
+        table = Table(tuple(Meld(cards) for _, cards in final))
         played = table.cards() - self.position.table.cards()
         stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
@@ -308,9 +310,48 @@ class _Program:
             True,
             tuple(sorted(played.elements())),
             table,
-            tuple(origin for origin, _, _ in melds),
+            tuple(origin for origin, _ in final),
             int(self.on_table.sum()) - stayed,
         )
+
+
+def _join_runs(
+    melds: list[tuple[int | None, tuple[Card, ...]]], rules: Rules
+) -> list[tuple[int | None, tuple[Card, ...]]]:
+    """Join each new run to a run it continues, as a player would lay it: the program
+    only builds new runs of 3 to 5 cards, and joining new cards changes no one's par."""
+    joined = list(melds)
+    merged = True
+    while merged:
+        merged = False
+        for later, (origin, cards) in enumerate(joined):
+            if origin is not None:
+                continue
+            for earlier, (other_origin, other_cards) in enumerate(joined):
+                if earlier == later:
+                    continue
+                verdict = check_meld(other_cards + cards, rules)
+                if verdict.kind == "run":
+                    joined[earlier] = (other_origin, verdict.arranged)
+                    del joined[later]
+                    merged = True
+                    break
+            if merged:
+                break
+    return joined
+
+
+def _sheds_a_run(template: Template, kept: frozenset[int]) -> bool:
+    """Whether a run continuing a start meld could drop three or more of its new cards as a
+    run of their own, keeping three or more with the kept cards: then the shorter
+    continuation plus a new run is as good, and the longer template need not be offered."""
+    if template.kind != "run":
+        return False
+    inside = [index for index, slot in enumerate(template.slots) if slot in kept]
+    first, last, length = inside[0], inside[-1], len(template.slots)
+    return (first >= MIN_MELD and length - first >= MIN_MELD) or (
+        length - 1 - last >= MIN_MELD and last + 1 >= MIN_MELD
+    )
 
 
 @dataclass(frozen=True)
@@ -378,12 +419,27 @@ def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[floa
     relaxed = np.asarray(highs.getSolution().col_value)
     if status == highspy.HighsModelStatus.kOptimal and np.all(np.abs(relaxed - np.rint(relaxed)) < INTEGRALITY_TOLERANCE):
         return relaxed
-    highs.setOptionValue("mip_rel_gap", 0.0)
-    highs.setOptionValue("mip_abs_gap", 0.5)
+    # Branch and cut. The objective has integer coefficients, so the relaxation's
+    # bound rounded down is a bound too; looking first for a solution that reaches
+    # it (a feasibility problem, often quick) proves optimality when one exists.
+    bound = np.floor(highs.getInfo().objective_function_value + INTEGRALITY_TOLERANCE)
+    cost = lp.col_cost_
+    nonzero = np.flatnonzero(cost).astype(np.int32)
     highs.setOptionValue("presolve", "off")
+    highs.setOptionValue("mip_rel_gap", 0.0)
+    highs.setOptionValue("mip_abs_gap", 0.999)
+    highs.setOptionValue("mip_heuristic_run_feasibility_jump", False)
     highs.changeColsIntegrality(
         lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.full(lp.num_col_, 1, dtype=np.uint8)
     )
+    if FEASIBILITY_FIRST:
+        highs.addRow(bound, highspy.kHighsInf, len(nonzero), nonzero, cost[nonzero])
+        highs.changeColsCost(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.zeros(lp.num_col_))
+        highs.run()
+        if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+            return np.asarray(highs.getSolution().col_value)
+        highs.changeRowBounds(lp.num_row_, -highspy.kHighsInf, bound - 1)
+        highs.changeColsCost(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), cost)
     highs.run()
     if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
