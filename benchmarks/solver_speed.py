@@ -18,13 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from baseline_ilp import baseline_solve  # noqa: E402
+from baseline_ilp import baseline_solve
 
-from machiavelli_kit.deal import random_position  # noqa: E402
-from machiavelli_kit.hints import hint_ladder  # noqa: E402
-from machiavelli_kit.position import Position  # noqa: E402
-from machiavelli_kit.rules import Rules  # noqa: E402
-from machiavelli_kit.solver import solve  # noqa: E402
+from machiavelli_kit.deal import random_position
+from machiavelli_kit.hints import hint_ladder
+from machiavelli_kit.position import Position
+from machiavelli_kit.rules import Rules
+from machiavelli_kit.solver import solve
 
 BUCKETS = {  # name: (table cards, hand cards)
     "tiny": (6, 3),

@@ -52,9 +52,7 @@ def random_table(rng: random.Random, rules: Rules, cards: int, supply: Counter[C
     return Table(tuple(melds))
 
 
-def random_position(
-    rng: random.Random, rules: Rules = BGA, *, table_cards: int, hand_size: int
-) -> Position:
+def random_position(rng: random.Random, rules: Rules = BGA, *, table_cards: int, hand_size: int) -> Position:
     """A valid table of about ``table_cards`` cards and a random hand from what is left."""
     supply = full_deck(rules.decks, rules.jokers)
     table = random_table(rng, rules, table_cards, supply)

@@ -8,7 +8,7 @@ You can play 3 cards: your whole hand.
 Play these cards from your hand: 3♣ 7♣ 8♣.
 No meld on the table needs to be taken apart.
 First move: 3♣ from the hand joins the club run.
-The whole chain: 3♣ from the hand joins the club run; 7♣ from the hand joins the club run; 8♣ from the hand joins the club run.
+The whole chain: 3♣ from the hand joins the club run; 7♣ ... joins the club run; 8♣ ... joins the club run.
 The solution: 3♣ 4♣ 5♣ 6♣ 7♣ 8♣.
 """
 

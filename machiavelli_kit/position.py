@@ -10,6 +10,7 @@ True
 >>> print(check_turn(start, Position.parse("5S 5D 5C | 4H 6H 7H 8H", "")).explain())
 the turn is not valid:
 - 5♥ was on the table at the start of the turn and is missing now
+- meld 2, 4♥ 6♥ 7♥ 8♥: the ranks of 4♥ 6♥ 7♥ 8♥ are not consecutive: 5♥ missing
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ class Solution:
     @property
     def broken(self) -> tuple[int, ...]:
         """Start melds that lost cards or were taken apart."""
-        kept = {origin: meld for origin, meld in zip(self.origins, self.table.melds) if origin is not None}
+        kept = {origin: meld for origin, meld in zip(self.origins, self.table.melds, strict=True) if origin is not None}
         return tuple(
             index
             for index, meld in enumerate(self.position.table.melds)
@@ -389,7 +389,7 @@ def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[floa
     integral it is optimal for the integer program too, and the branch-and-cut
     machinery (most of the time on large tables) is skipped.
     """
-    highs = highspy.Highs()
+    highs = highspy.Highs()  # type: ignore[no-untyped-call]
     highs.setOptionValue("output_flag", False)
     highs.setOptionValue("threads", 1)
     lp = highspy.HighsLp()
@@ -417,7 +417,8 @@ def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[floa
     if status == highspy.HighsModelStatus.kInfeasible:
         return None
     relaxed = np.asarray(highs.getSolution().col_value)
-    if status == highspy.HighsModelStatus.kOptimal and np.all(np.abs(relaxed - np.rint(relaxed)) < INTEGRALITY_TOLERANCE):
+    integral = np.all(np.abs(relaxed - np.rint(relaxed)) < INTEGRALITY_TOLERANCE)
+    if status == highspy.HighsModelStatus.kOptimal and integral:
         return relaxed
     # Branch and cut. The objective has integer coefficients, so the relaxation's
     # bound rounded down is a bound too; looking first for a solution that reaches

@@ -110,34 +110,33 @@ def _order(transfers: list[_Transfer], origins: tuple[int | None, ...]) -> list[
     waiting = Counter(target for target in working_target if target is not None)
     remaining = list(range(len(transfers)))
     ordered: list[_Transfer] = []
-    last_target: int | None = None
-    last_final: int | None = None
+    last: tuple[int | None, int | None] = (None, None)  # the last move's working and final target
     while remaining:
-        ready = [i for i in remaining if transfers[i].source is None or waiting[transfers[i].source] == 0]
-
-        def priority(i: int) -> tuple[int, int]:
-            transfer, target = transfers[i], working_target[i]
-            if transfer.source is not None and transfer.source == last_target:
-                return (0, i)
-            if transfer.target == last_final:
-                return (1, i)
-            if transfer.source is None and target is not None and gives[target]:
-                return (2, i)
-            if transfer.source is not None:
-                return (3, i)
-            return (4, i)
-
-        chosen = min(ready or remaining, key=priority)
+        ready = [
+            i for i in remaining if (source := transfers[i].source) is None or waiting[source] == 0
+        ]  # fmt: skip
+        chosen = min(ready or remaining, key=lambda i: _priority(transfers[i], working_target[i], last, gives))
         remaining.remove(chosen)
-        transfer = transfers[chosen]
-        target = working_target[chosen]
+        transfer, target = transfers[chosen], working_target[chosen]
         if target is not None:
             waiting[target] -= 1
         if transfer.source is not None:
             gives[transfer.source] -= 1
-        last_target, last_final = target, transfer.target
+        last = (target, transfer.target)
         ordered.append(transfer)
     return ordered
+
+
+def _priority(transfer: _Transfer, target: int | None, last: tuple[int | None, int | None], gives: Counter[int]) -> int:
+    """Lower goes first: the card just freed, then more cards for the same meld, then
+    hand cards that start a chain, then other table cards, then the rest."""
+    if transfer.source is not None and transfer.source == last[0]:
+        return 0
+    if transfer.target == last[1]:
+        return 1
+    if transfer.source is None and target is not None and gives[target]:
+        return 2
+    return 3 if transfer.source is not None else 4
 
 
 class _Names:
@@ -172,9 +171,7 @@ def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
 
 def _to_moves(ordered: list[_Transfer], origins: tuple[int | None, ...], start_count: int,
               names: _Names) -> tuple[Move, ...]:  # fmt: skip
-    working_index: dict[int, int] = {
-        final: origin for final, origin in enumerate(origins) if origin is not None
-    }
+    working_index: dict[int, int] = {final: origin for final, origin in enumerate(origins) if origin is not None}
     next_new = start_count
     moves = []
     freed = False
@@ -199,12 +196,7 @@ def _to_moves(ordered: list[_Transfer], origins: tuple[int | None, ...], start_c
             origin_text = f" from {names.working(transfer.source)}"
         text = f"{transfer.card}{origin_text} {destination}"
         following = ordered[position + 1] if position + 1 < len(ordered) else None
-        if (
-            following is not None
-            and following.source is not None
-            and not created
-            and following.source == target
-        ):
+        if following is not None and following.source is not None and not created and following.source == target:
             text += f" and frees {following.card}"
             freed = True
         else:

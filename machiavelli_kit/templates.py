@@ -11,7 +11,7 @@ built once per rules and cached.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Literal
 
@@ -50,7 +50,7 @@ def templates(rules: Rules) -> tuple[Template, ...]:
     return _templates(rules.ace_high, rules.wrap)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _templates(ace_high: bool, wrap: bool) -> tuple[Template, ...]:
     found: list[Template] = []
     for rank in RANKS:

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Sequence
 
 from machiavelli_kit.cli import check, solve
-from machiavelli_kit.cli.errors import BadInput
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 COMMANDS = (check, solve)
