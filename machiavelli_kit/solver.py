@@ -111,6 +111,11 @@ class Solution:
 
         return plan_moves(self)
 
+    def _repr_svg_(self) -> str:
+        from machiavelli_kit.render import position_svg
+
+        return position_svg(self.end_position)
+
     def __str__(self) -> str:
         if not self.feasible:
             return "no play reaches the goal: restore the table"
