@@ -140,23 +140,37 @@ def _priority(transfer: _Transfer, target: int | None, last: tuple[int | None, i
 
 
 class _Names:
-    """Names for melds in the stories: "the sevens", "the heart run", "a new club run"."""
+    """Names for melds in the stories: "the sevens", "the heart run", "a new club run".
+
+    When two melds would share a name, a table meld is told apart by the cards it
+    held at the start ("the diamond run A♦–4♦"), a new meld by its final cards.
+    """
 
     def __init__(self, start: list[tuple[Card, ...]], final: list[tuple[Card, ...]],
                  origins: tuple[int | None, ...], rules: Rules) -> None:  # fmt: skip
         self.rules = rules
-        self.final_of = {origin: final[index] for index, origin in enumerate(origins) if origin is not None}
         self.start = start
         self.new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
+        names = [_shape_name(cards, rules) for cards in [*start, *self.new.values()]]
+        self.shared = {name for name in names if names.count(name) > 1}
 
     def working(self, index: int) -> str:
-        return "the " + _shape_name(self.final_of.get(index, self.start[index]), self.rules)
+        return "the " + self._name(self.start[index])
 
     def new_meld(self, final_index: int, first: bool) -> str:
-        shape = _shape_name(self.new[final_index], self.rules)
+        name = self._name(self.new[final_index])
         if not first:
-            return f"the new {shape}"
-        return f"a new {shape}" if shape.endswith("run") else f"a new set of {shape}"
+            return f"the new {name}"
+        return f"a new {name}" if " run" in name else f"a new set of {name}"
+
+    def _name(self, cards: tuple[Card, ...]) -> str:
+        name = _shape_name(cards, self.rules)
+        if name not in self.shared:
+            return name
+        arranged = check_meld(cards, self.rules.replace(jokers=max(self.rules.jokers, len(cards)))).arranged
+        if " run" in name:
+            return f"{name} {arranged[0]}–{arranged[-1]}"
+        return f"{name} ({Meld(arranged)})"
 
 
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
