@@ -2,9 +2,10 @@
 
 >>> Meld.parse("QH KH AH").check().kind
 'run'
->>> for problem in Meld.parse("KH AH 2H").check().problems:
-...     print(problem.flag, "-", problem.message)
-ace_both_ends - K♥ A♥ 2♥ turns the corner at the ace: an ace is low (A 2 3) or high (Q K A), never both (unless the rules allow wrap)
+>>> [problem.flag for problem in Meld.parse("KH AH 2H").check().problems]
+['ace_both_ends']
+>>> print(Meld.parse("5H 6H 8H").check().explain())
+5♥ 6♥ 8♥: the ranks of 5♥ 6♥ 8♥ are not consecutive: 7♥ missing
 >>> Meld.parse("5H JK 7H").check(Rules(jokers=2)).jokers_as
 (Card.parse('6H'),)
 """
@@ -229,9 +230,7 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: s
     suit = naturals[0].suit
     best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
     missing = [
-        Card((position - 1) % 13 + 1, suit)
-        for position in range(min(best), max(best) + 1)
-        if position not in best
+        Card((position - 1) % 13 + 1, suit) for position in range(min(best), max(best) + 1) if position not in best
     ]
     jokers = len(cards) - len(naturals)
     if not missing:

@@ -162,7 +162,9 @@ class TurnCheck:
         lines = [problem.message for problem in self.problems]
         if not self.table.valid:
             lines += self.table.explain().splitlines()[1:]
-            return "the turn is not valid:\n" + "\n".join(line if line.startswith("- ") else f"- {line}" for line in lines)
+            return "the turn is not valid:\n" + "\n".join(
+                line if line.startswith("- ") else f"- {line}" for line in lines
+            )
         return "the turn is not valid:\n" + "\n".join(f"- {line}" for line in lines)
 
 
@@ -186,7 +188,9 @@ def check_turn(start: Position, end: Position, rules: Rules = BGA) -> TurnCheck:
     start_hand, end_hand = Counter(start.hand), Counter(end.hand)
     problems: list[Problem] = []
     for card in sorted(start_table - end_table):
-        problems.append(Problem("table_card_missing", f"{card} was on the table at the start of the turn and is missing now"))
+        problems.append(
+            Problem("table_card_missing", f"{card} was on the table at the start of the turn and is missing now")
+        )
     played = end_table - start_table
     for card in sorted(played - start_hand):
         problems.append(Problem("card_not_in_hand", f"{card} is new on the table but was not in the hand"))
@@ -211,9 +215,7 @@ def _supply_problems(cards: Counter[Card], rules: Rules, where: str) -> tuple[Pr
     for card, count in sorted(cards.items()):
         if card == JOKER:
             if count > rules.jokers:
-                problems.append(
-                    Problem("too_many_jokers", f"{count} jokers {where}, but the game has {rules.jokers}")
-                )
+                problems.append(Problem("too_many_jokers", f"{count} jokers {where}, but the game has {rules.jokers}"))
         elif count > rules.decks:
             problems.append(
                 Problem(

@@ -108,7 +108,9 @@ class Rules:
         """A copy with some parameters changed (checked like any other)."""
         unknown = set(changes) - set(PARAMETER_NAMES)
         if unknown:
-            raise RulesError(f"unknown rules parameter {sorted(unknown)[0]!r}: parameters are {', '.join(PARAMETER_NAMES)}")
+            raise RulesError(
+                f"unknown rules parameter {sorted(unknown)[0]!r}: parameters are {', '.join(PARAMETER_NAMES)}"
+            )
         return dataclasses.replace(self, **changes)
 
     def __str__(self) -> str:

@@ -109,7 +109,9 @@ class Solution:
         """Single-card moves from the start table to this one, in an order that reads well."""
         from machiavelli_kit.steps import plan_moves
 
-        return plan_moves(self)
+        if not self.feasible:
+            return ()
+        return plan_moves(self.position, self.table, self.origins, self.rules)
 
     def _repr_svg_(self) -> str:
         from machiavelli_kit.render import position_svg

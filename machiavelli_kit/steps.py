@@ -20,14 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.matching import match_melds
 from machiavelli_kit.melds import Meld, check_meld
-from machiavelli_kit.rules import Rules
-
-if TYPE_CHECKING:
-    from machiavelli_kit.solver import Solution
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules import BGA, Rules
 
 RANK_PLURALS = {
     1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
@@ -67,13 +65,19 @@ class _Transfer:
     target: int  # final meld
 
 
-def plan_moves(solution: Solution) -> tuple[Move, ...]:
-    """The moves that turn the solution's start table into its final table."""
-    if not solution.feasible:
-        return ()
-    start = [meld.cards for meld in solution.position.table.melds]
-    final = [meld.cards for meld in solution.table.melds]
-    origins = solution.origins
+def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple[Move, ...]:
+    """The moves from ``position`` to any end ``table`` (a learner's, or a stored answer)."""
+    origins, _ = match_melds(position.table, table, rules)
+    return plan_moves(position, table, origins, rules)
+
+
+def plan_moves(
+    position: Position, table: Table, origins: tuple[int | None, ...], rules: Rules = BGA
+) -> tuple[Move, ...]:
+    """The moves from ``position`` to ``table``, where final meld ``i`` continues start meld
+    ``origins[i]`` (``None``: a new meld)."""
+    start = [meld.cards for meld in position.table.melds]
+    final = [meld.cards for meld in table.melds]
     leaving: list[Counter[Card]] = [Counter(cards) for cards in start]
     arriving: list[Counter[Card]] = []
     for target, cards in enumerate(final):
@@ -86,7 +90,7 @@ def plan_moves(solution: Solution) -> tuple[Move, ...]:
         arriving.append(incoming)
     transfers = _match_sources(leaving, arriving)
     ordered = _order(transfers, origins)
-    names = _Names(start, final, origins, solution.rules)
+    names = _Names(start, final, origins, rules)
     return _to_moves(ordered, origins, len(start), names)
 
 

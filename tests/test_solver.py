@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.deal import random_position, random_table
+from machiavelli_kit.matching import match_melds
 from machiavelli_kit.notation import parse_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import SolverInputError, solve
-from machiavelli_kit.steps import apply_move
+from machiavelli_kit.steps import apply_move, moves_between
 from tests.brute_force import best_play
 
 VARIANTS = [
@@ -66,6 +67,8 @@ def test_answers_are_valid_turns_that_keep_every_card(seed: int, variant: Rules,
     assert solution.table.cards() == position.table.cards() + Counter(solution.played)
     assert Counter(solution.hand) + Counter(solution.played) == Counter(position.hand)
     assert solution.max_play <= (variant.max_cards_per_turn or 99)
+    _, changed = match_melds(position.table, solution.table, variant)
+    assert changed == solution.changed  # par agrees with the independent matching
 
 
 @settings(max_examples=60, deadline=None)
@@ -146,3 +149,21 @@ def test_impossible_supply_is_refused() -> None:
         solve(Position.parse("5S 5H 5D | 5S 6S 7S", "5S"))
     with pytest.raises(SolverInputError, match="jokers"):
         solve(Position.parse("5S 5H 5D", "JK"))
+
+
+def test_moves_between_a_stored_answer_tell_the_documents_chain() -> None:
+    start = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")
+    answer = Table.parse("9H 10H JH QH KH | 10D 10C 10S | 7S 7H 7C | 7D 8D 9D")
+    moves = moves_between(start, answer)
+    assert [move.text for move in moves] == [
+        "7♠ from the hand joins the sevens and frees 7♦",
+        "7♦ joins the diamond run and frees 10♦",
+        "10♦ joins the tens and frees 10♥",
+        "10♥ joins the heart run",
+        "9♥ from the hand joins the heart run",
+    ]
+    melds = [list(meld.cards) for meld in start.table.melds]
+    hand = list(start.hand)
+    for move in moves:
+        apply_move(melds, hand, move)
+    assert Table.of(melds) == answer and hand == []
