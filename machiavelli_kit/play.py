@@ -1,0 +1,244 @@
+"""A position being rearranged by a learner: moves, undo/redo, check, hints, solve.
+
+Plain Python, no widgets: :mod:`machiavelli_kit.widget` draws a :class:`PlaySession`
+and forwards the mouse to it.
+
+>>> from machiavelli_kit.position import Position
+>>> session = PlaySession(Position.parse("4C 5C 6C", "3C 7C 8C"))
+>>> for code in ("3C", "7C", "8C"):
+...     session.move(Card.parse(code), "hand", 0)
+True
+True
+True
+>>> session.check().text
+'Valid: you played 3 cards (3♣ 7♣ 8♣), your whole hand.'
+>>> session.undo(); session.state.hand
+True
+(Card.parse('8C'),)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.hints import HintLadder, hint_ladder
+from machiavelli_kit.notation import format_cards
+from machiavelli_kit.position import Position, Table, check_table, check_turn
+from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.solver import Solution
+from machiavelli_kit.steps import Move, apply_move
+
+Place = int | Literal["new", "work", "hand"]
+"""Where a card lies or goes: a meld index, a new meld, the working area or the hand."""
+
+
+class PlayError(ValueError):
+    """A move the table does not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """One moment of the turn: the melds, the hand and the working area."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    work: tuple[Card, ...] = ()
+
+    @classmethod
+    def of(cls, position: Position) -> PlayState:
+        return cls(tuple(meld.cards for meld in position.table.melds), position.hand)
+
+    def position(self) -> Position:
+        """The table (working area left out) and the hand."""
+        return Position(Table.of(self.melds), self.hand)
+
+    def cards_at(self, place: Place) -> tuple[Card, ...]:
+        if place == "hand":
+            return self.hand
+        if place == "work":
+            return self.work
+        if place == "new":
+            return ()
+        if not 0 <= place < len(self.melds):
+            raise PlayError(f"there is no meld {place + 1}: the table has {len(self.melds)}")
+        return self.melds[place]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The verdict on the current table, in words, with the melds to highlight."""
+
+    valid: bool
+    text: str
+    invalid_melds: tuple[int, ...]
+    played: tuple[Card, ...]
+
+
+class PlaySession:
+    """The learner's turn on one position, with history.
+
+    Every change pushes a new :class:`PlayState`; :meth:`undo` and :meth:`redo`
+    walk the history, :meth:`restore` goes back to the start (undoably).
+    """
+
+    def __init__(self, position: Position, rules: Rules = BGA) -> None:
+        self.start = position
+        self.rules = rules
+        self._history: list[PlayState] = [PlayState.of(position)]
+        self._now = 0
+        self._hint_level = 0
+        self._hint_state: PlayState | None = None
+
+    @property
+    def state(self) -> PlayState:
+        return self._history[self._now]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._now > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._now < len(self._history) - 1
+
+    def borrowed(self) -> Counter[Card]:
+        """Start-table cards that are off the table now (in the working area)."""
+        on_table = Counter(card for meld in self.state.melds for card in meld)
+        return Counter(self.start.table.cards()) - on_table
+
+    def played(self) -> Counter[Card]:
+        """Hand cards that lie on the table or in the working area now."""
+        return Counter(self.start.hand) - Counter(self.state.hand)
+
+    def move(self, card: Card, source: Place, target: Place) -> bool:
+        """Move one card; ``False`` when it stays where it was. Raises :class:`PlayError`."""
+        alone = isinstance(source, int) and self.state.cards_at(source) == (card,)
+        if source == target or (target == "new" and alone):
+            if card not in self.state.cards_at(source):
+                raise PlayError(f"{card} is not there")
+            return False
+        self._push(_moved(self.state, card, source, target, self.start))
+        return True
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self._now -= 1
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self._now += 1
+        return True
+
+    def restore(self) -> bool:
+        """Put everything back as it was at the start of the turn (undoable)."""
+        start = PlayState.of(self.start)
+        if self.state == start:
+            return False
+        self._push(start)
+        return True
+
+    def check(self) -> CheckReport:
+        """Would the turn be valid if it ended now? Problems in words."""
+        state = self.state
+        turn = check_turn(self.start, state.position(), self.rules)
+        invalid = check_table(Table.of(state.melds), self.rules).invalid_melds()
+        if turn.valid and not state.work:
+            count = len(turn.played)
+            cards = format_cards(turn.played, unicode=True)
+            text = f"Valid: you played {count} card{'s' if count != 1 else ''} ({cards})"
+            best = self.solution.max_play if self.solution.feasible else 0
+            if count == len(self.start.hand):
+                text += ", your whole hand."
+            elif best > count:
+                text += f"; {best} can be played here."
+            else:
+                text += ", the most this position allows."
+            return CheckReport(True, text, invalid, turn.played)
+        lines = []
+        if state.work:
+            lines.append(f"the working area still holds {format_cards(state.work, unicode=True)}: put it on the table")
+        lines += [line[2:] for line in turn.explain().splitlines()[1:] if line.startswith("- ")]
+        if state.work:
+            lines = [line for line in lines if "is missing now" not in line and "should now hold" not in line]
+        return CheckReport(False, "Not valid yet: " + "; ".join(lines) + ".", invalid, turn.played)
+
+    @cached_property
+    def ladder(self) -> HintLadder:
+        return hint_ladder(self.start, self.rules)
+
+    @property
+    def solution(self) -> Solution:
+        return self.ladder.solution
+
+    def hint(self) -> str:
+        """The next rung of the hint ladder; it starts again at the first when the table changed."""
+        if self._hint_state != self.state:
+            self._hint_level = 0
+        rungs = self.ladder.rungs
+        self._hint_level = min(self._hint_level + 1, len(rungs))
+        self._hint_state = self.state
+        return f"Hint {self._hint_level} of {len(rungs)}: {rungs[self._hint_level - 1]}"
+
+    def solve_steps(self) -> Iterator[Move]:
+        """Restore, then play the solver's moves one at a time (each undoable)."""
+        solution = self.solution
+        if not solution.feasible:
+            return
+        self.restore()
+        melds = [list(meld.cards) for meld in self.start.table.melds]
+        hand = list(self.start.hand)
+        for step in solution.moves:
+            apply_move(melds, hand, step)
+            self._push(PlayState(tuple(tuple(meld) for meld in melds if meld), tuple(sorted(hand))))
+            yield step
+
+    def solve(self) -> tuple[Move, ...]:
+        """Play the whole solution; the moves made (none when the table must be restored)."""
+        return tuple(self.solve_steps())
+
+    def _push(self, state: PlayState) -> None:
+        del self._history[self._now + 1 :]
+        self._history.append(state)
+        self._now += 1
+
+
+def _moved(state: PlayState, card: Card, source: Place, target: Place, start: Position) -> PlayState:
+    """The state after moving ``card`` from ``source`` to ``target``, or :class:`PlayError`."""
+    if source == "new":
+        raise PlayError("a card comes from a meld, the hand or the working area, not from a new meld")
+    origin = list(state.cards_at(source))
+    if card not in origin:
+        raise PlayError(f"{card} is not there")
+    if source == "hand" and target == "work":
+        raise PlayError("the working area is for table cards: put hand cards straight onto the table")
+    if target == "hand":
+        on_table = Counter(c for meld in state.melds for c in meld) + Counter(state.work)
+        if on_table[card] <= start.table.cards()[card]:
+            raise PlayError(f"{card} was on the table at the start of the turn: it cannot go to your hand")
+    origin.remove(card)
+    melds = [list(meld) for meld in state.melds]
+    hand, work = list(state.hand), list(state.work)
+    lists: dict[Place, list[Card]] = {"hand": hand, "work": work}
+    if isinstance(source, int):
+        melds[source] = origin
+    else:
+        lists[source][:] = origin
+    if target == "new":
+        melds.append([card])
+    elif isinstance(target, int):
+        state.cards_at(target)
+        melds[target].append(card)
+    else:
+        lists[target].append(card)
+    return PlayState(tuple(tuple(meld) for meld in melds if meld), tuple(sorted(hand)), tuple(work))
+
+
+__all__ = ["CheckReport", "Place", "PlayError", "PlaySession", "PlayState"]
