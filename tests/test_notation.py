@@ -1,0 +1,63 @@
+"""The card notation: every accepted spelling, every error message, round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from machiavelli_kit.cards import JOKER, Card, Suit
+from machiavelli_kit.notation import (
+    NotationError,
+    format_card,
+    format_cards,
+    format_table,
+    parse_card,
+    parse_cards,
+    parse_table,
+)
+
+
+@pytest.mark.parametrize("text", ["10H", "TH", "th", "10♥", "10♡", " 10h "])
+def test_ten_of_hearts_spellings(text: str) -> None:
+    assert parse_card(text) == Card(10, Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("AS", Card(1, Suit.SPADES)), ("QS", Card(12, Suit.SPADES)), ("KD", Card(13, Suit.DIAMONDS)),
+     ("2♣", Card(2, Suit.CLUBS)), ("JK", JOKER), ("joker", JOKER), ("JC", Card(11, Suit.CLUBS))],
+)  # fmt: skip
+def test_parse_card(text: str, card: Card) -> None:
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("11H", "'11H' is not a card: ranks are A, 2-10, J, Q, K"),
+        ("1H", "'1H' is not a card: ranks are A, 2-10, J, Q, K"),
+        ("5X", "'5X' is not a card: suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+        ("H", "'H' is not a card: write a rank then a suit, like 10H or QS"),
+        ("", "'' is not a card"),
+    ],
+)
+def test_bad_cards_are_named(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as error:
+        parse_card(text)
+    assert str(error.value).startswith(message)
+
+
+def test_lists_and_tables() -> None:
+    assert parse_cards("5S, 5H  5D") == parse_cards(["5S", "5H", "5D"])
+    table = parse_table("5S 5H 5D | 6H 7H 8H")
+    assert table == parse_table([["5S", "5H", "5D"], ["6H", "7H", "8H"]])
+    assert parse_table("  ") == ()
+    with pytest.raises(NotationError, match="meld 2 of the table is empty"):
+        parse_table("5S 5H 5D || 6H 7H 8H")
+
+
+def test_formatting() -> None:
+    cards = parse_cards("10H QS JK AC")
+    assert format_cards(cards) == "10H QS JK AC"
+    assert format_cards(cards, unicode=True) == "10♥ Q♠ JK A♣"
+    assert format_card(Card(10, Suit.DIAMONDS), unicode=True) == "10♦"
+    assert format_table(parse_table("5S 5H 5D | 6H 7H 8H"), unicode=True) == "5♠ 5♥ 5♦ | 6♥ 7♥ 8♥"
