@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -62,7 +62,7 @@ class Meld:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __eq__(self, other: object) -> bool:
@@ -109,7 +109,7 @@ class MeldCheck:
 
     def explain(self) -> str:
         """One line: what the meld is, or why it is not a meld."""
-        shown = format_cards(self.cards, unicode=True)
+        shown = format_cards(self.cards, unicode=True) or "(no cards)"
         if self.valid:
             stand_ins = ""
             if self.jokers_as:
@@ -122,22 +122,24 @@ def check_meld(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
     """Classify ``cards`` as a set, a run, or not a meld, with the reasons."""
     cards = tuple(cards)
     naturals = [card for card in cards if not card.is_joker]
-    shown = format_cards(cards, unicode=True)
+    shown = format_cards(cards, unicode=True) or "(no cards)"
     common: list[Problem] = []
     if len(naturals) < len(cards) and rules.jokers == 0:
         common.append(Problem("joker_not_allowed", "jokers are not used in this game (the rules have jokers=0)"))
     if len(cards) < MIN_MELD:
         common.append(Problem("too_short", f"a meld needs at least {MIN_MELD} cards, {shown} has {len(cards)}"))
-    repeated = sorted(card for card, count in Counter(naturals).items() if count > 1)
+    counts = Counter(naturals)
+    repeated = sorted(card for card, count in counts.items() if count > 1)
     if repeated:
-        names = ", ".join(str(card) for card in repeated)
-        common.append(Problem("identical_cards", f"{names} appears twice: a meld never holds two identical cards"))
+        names = ", ".join(f"{card} appears {_times(counts[card])}" for card in repeated)
+        common.append(Problem("identical_cards", f"{names}: a meld never holds two identical cards"))
 
     as_set = _set_attempt(cards, naturals, shown)
     as_run = _run_attempt(cards, naturals, shown, rules)
-    for kind, (problems, arranged, jokers_as) in (("set", as_set), ("run", as_run)):
+    attempts: tuple[tuple[MeldKind, _Attempt], ...] = (("set", as_set), ("run", as_run))
+    for kind, (problems, arranged, jokers_as) in attempts:
         if not common and not problems:
-            return MeldCheck(cards, kind, (), arranged, jokers_as)  # type: ignore[arg-type]
+            return MeldCheck(cards, kind, (), arranged, jokers_as)
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
     looks_like_set = len(ranks) <= 1 or (len(suits) > 1 and len(ranks) < len(naturals))
@@ -198,6 +200,8 @@ def _run_window(ranks: list[int], length: int, rules: Rules) -> list[int] | None
             if set(ranks) <= set(window):
                 return window
         return None
+    if not ranks:  # jokers only (or no card at all): any window of that length will do
+        return list(range(1, length + 1))
     for positions in _linear_positions(ranks, rules):
         top = 14 if rules.ace_high else 13
         low, high = (min(positions), max(positions)) if positions else (1, 1)
@@ -241,6 +245,10 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: s
             "gap", f"the ranks of {shown} are not consecutive: {len(missing)} missing ({gap}) but {jokers} joker(s)"
         )
     return Problem("gap", f"the ranks of {shown} are not consecutive: {gap} missing")
+
+
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{count} times"
 
 
 def _rank_text(rank: int) -> str:

@@ -45,7 +45,8 @@ SUIT_HELP = "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"
 
 def parse_card(text: str) -> Card:
     """Parse one card such as ``10H``, ``TH``, ``10♥``, ``qs`` or ``JK``."""
-    token = text.strip()
+    # Phones and emoji pickers add a variation selector after a suit symbol ("♥️").
+    token = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     upper = token.upper()
     if upper in _JOKER_CODES:
         return JOKER

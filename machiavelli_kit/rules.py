@@ -89,7 +89,7 @@ class Rules:
         overrides: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in (arguments or "").split(","))):
             key, equals, value = item.partition("=")
-            key = key.strip()
+            key = key.strip().lower()
             if not equals:
                 raise RulesError(f"{item!r} is not a parameter: write name=value, e.g. wrap=true")
             if key not in _FIELD_TYPES:
@@ -188,7 +188,7 @@ def _parse_value(key: str, text: str) -> Any:
         except ValueError:
             extra = " or none" if "None" in kind else ""
             raise RulesError(f"{key} must be a whole number{extra}, not {text!r}") from None
-    return text
+    return lowered  # a choice such as stock_out=play_on; like every other word here, case does not matter
 
 
 def _format_value(value: Any) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
 
@@ -16,6 +17,7 @@ DATA = Path(__file__).parent / "data" / "rules_examples.toml"
 @dataclass(frozen=True)
 class ValidityExample:
     meld: str
+    source: str
     rules: Rules
     kind: str | None
     flag: str | None
@@ -24,10 +26,13 @@ class ValidityExample:
 @dataclass(frozen=True)
 class WorkedExample:
     id: str
+    source: str
     position: Position
     answer: Table | None
     max_play: int
     rules: Rules
+    attempt: Table | None = None
+    attempt_flags: frozenset[str] = frozenset()
 
 
 def _load() -> dict[str, Any]:
@@ -37,7 +42,9 @@ def _load() -> dict[str, Any]:
 
 def validity_examples() -> list[ValidityExample]:
     return [
-        ValidityExample(item["meld"], Rules.parse(item.get("rules", "bga")), item.get("kind"), item.get("flag"))
+        ValidityExample(
+            item["meld"], item["source"], Rules.parse(item.get("rules", "bga")), item.get("kind"), item.get("flag")
+        )
         for item in _load()["validity"]
     ]
 
@@ -45,11 +52,14 @@ def validity_examples() -> list[ValidityExample]:
 def worked_examples() -> list[WorkedExample]:
     return [
         WorkedExample(
-            item["id"],
-            Position(Table.parse(item["table"]), Position.parse("", item["hand"]).hand),
-            Table.parse(item["answer"]) if "answer" in item else None,
-            item["max_play"],
-            Rules.parse(item.get("rules", "bga")),
+            id=item["id"],
+            source=item["source"],
+            position=Position(Table.parse(item["table"]), parse_cards(item["hand"])),
+            answer=Table.parse(item["answer"]) if "answer" in item else None,
+            max_play=item["max_play"],
+            rules=Rules.parse(item.get("rules", "bga")),
+            attempt=Table.parse(item["attempt"]) if "attempt" in item else None,
+            attempt_flags=frozenset(item.get("attempt_flags", ())),
         )
         for item in _load()["worked"]
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.rules import BGA, Rules
 
@@ -69,3 +69,59 @@ def test_melds_compare_as_multisets_and_print() -> None:
     assert eval(repr(meld), {"Meld": Meld}) == meld
     assert meld.arranged().cards == parse_cards("5H 6H 7H")
     assert len(meld) == 3 and next(iter(meld)) == Card.parse("7H")
+
+
+@pytest.mark.parametrize(
+    ("meld", "rules", "flags"),
+    [
+        ("", BGA, {"too_short"}),
+        ("JK", JOKERS, {"too_short"}),
+        ("5H 5H 5H", BGA, {"identical_cards"}),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", BGA, {"identical_cards", "too_many_cards"}),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", JOKERS, {"too_many_cards"}),
+        ("JK JK 5S 5S", Rules(jokers=2), {"identical_cards"}),
+        ("10C JC QC KC AC 2C", BGA, {"ace_both_ends"}),
+        ("JK KH AH 2H", JOKERS, {"ace_both_ends"}),
+        ("5S 6D 7H", BGA, {"mixed_suits"}),
+    ],
+)
+def test_more_problems(meld: str, rules: Rules, flags: set[str]) -> None:
+    verdict = check_meld(parse_cards(meld), rules)
+    assert not verdict.valid and verdict.kind is None
+    assert set(verdict.flags) == flags, verdict.explain()
+    assert verdict.explain().startswith(f"{meld_text(meld)}: ")
+
+
+def meld_text(meld: str) -> str:
+    return " ".join(str(card) for card in parse_cards(meld)) or "(no cards)"
+
+
+def test_a_card_three_times_is_counted() -> None:
+    assert "5♥ appears 3 times" in check_meld(parse_cards("5H 5H 5H"), BGA).explain()
+
+
+@pytest.mark.parametrize(
+    ("meld", "rules", "kind", "arranged", "stand_ins"),
+    [
+        ("KS 7S 5S", BGA, None, "", ""),
+        ("JK JK 9D", Rules(jokers=2), "set", "9D JK JK", "9S 9H"),
+        ("JK 5S JK 7S", Rules(jokers=2), "run", "5S JK 7S JK", "6S 8S"),
+        ("QD KD AD 2D 3D", Rules(wrap=True), "run", "QD KD AD 2D 3D", ""),
+        ("AD 2D 3D", Rules(ace_high=False), "run", "AD 2D 3D", ""),
+        ("KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C AC", BGA, "run", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", ""),
+    ],
+)
+def test_kinds_and_arrangements(meld: str, rules: Rules, kind: str | None, arranged: str, stand_ins: str) -> None:
+    verdict = check_meld(parse_cards(meld), rules)
+    assert verdict.kind == kind
+    if kind is not None:
+        assert verdict.arranged == parse_cards(arranged)
+        assert verdict.jokers_as == parse_cards(stand_ins)
+
+
+def test_meld_check_and_problem_repr_evaluate_back() -> None:
+    for verdict in (check_meld(parse_cards("5H JK 7H"), JOKERS), check_meld(parse_cards("5H 6S"), BGA)):
+        names = {"MeldCheck": MeldCheck, "Problem": Problem, "Card": Card}
+        assert eval(repr(verdict), names) == verdict
+    problem = Problem("gap", "7♥ missing")
+    assert str(problem) == "7♥ missing" and eval(repr(problem), {"Problem": Problem}) == problem

@@ -61,3 +61,38 @@ def test_formatting() -> None:
     assert format_cards(cards, unicode=True) == "10♥ Q♠ JK A♣"
     assert format_card(Card(10, Suit.DIAMONDS), unicode=True) == "10♦"
     assert format_table(parse_table("5S 5H 5D | 6H 7H 8H"), unicode=True) == "5♠ 5♥ 5♦ | 6♥ 7♥ 8♥"
+
+
+@pytest.mark.parametrize("text", ["10♥️", "A♠️", "Q♦︎", "K♣️"])
+def test_emoji_suits_with_a_variation_selector_are_read(text: str) -> None:
+    base = text.replace("\ufe0f", "").replace("\ufe0e", "")
+    assert parse_card(text) == parse_card(base)
+
+
+def test_a_bad_card_in_a_list_or_a_table_is_the_one_named() -> None:
+    with pytest.raises(NotationError, match="'5Z' is not a card: suits are"):
+        parse_cards("5S 5H 5Z")
+    with pytest.raises(NotationError, match="'0H' is not a card: ranks are"):
+        parse_table("5S 5H 5D | 0H JH QH")
+    with pytest.raises(NotationError, match="meld 1 of the table is empty"):
+        parse_table("| 5S 5H 5D")
+    with pytest.raises(NotationError, match="meld 2 of the table is empty"):
+        parse_table("5S 5H 5D | ,")
+    assert issubclass(NotationError, ValueError)
+
+
+def test_card_values_print_and_repr_back() -> None:
+    ten = Card(10, Suit.HEARTS)
+    assert (str(ten), ten.code, ten.name) == ("10♥", "10H", "ten of hearts")
+    assert repr(ten) == "Card.parse('10H')" and eval(repr(ten), {"Card": Card}) == ten
+    assert (str(JOKER), JOKER.code, JOKER.name, repr(JOKER)) == ("JK", "JK", "joker", "Card.parse('JK')")
+    assert Card(1, Suit.SPADES).name == "ace of spades" and Card(12, Suit.CLUBS).name == "queen of clubs"
+    assert sorted([JOKER, Card(2, Suit.CLUBS), Card(2, Suit.SPADES), Card(1, Suit.DIAMONDS)]) == [
+        Card(1, Suit.DIAMONDS), Card(2, Suit.SPADES), Card(2, Suit.CLUBS), JOKER,
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(0, Suit.HEARTS), (14, Suit.SPADES), (5, None)])
+def test_impossible_cards_cannot_be_built(rank: int, suit: Suit | None) -> None:
+    with pytest.raises(ValueError, match=r"rank|joker"):
+        Card(rank, suit)

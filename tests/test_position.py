@@ -58,3 +58,48 @@ def test_svg_is_deterministic_and_shows_every_card() -> None:
     assert meld_svg(position.table.melds[0]).count("<title>") == 4
     assert "#1455b8" in position_svg(position, four_colour=True)  # blue diamonds in the four-colour deck
     assert JOKER.name == "joker" and Card.parse("10H").name == "ten of hearts"
+
+
+def test_tables_compare_as_multisets_of_melds() -> None:
+    table = Table.parse("5S 5H 5D | 6H 7H 8H | 6H 7H 8H")
+    assert table == Table.parse("8H 7H 6H | 5D 5S 5H | 7H 6H 8H")
+    assert hash(table) == hash(Table.parse("8H 7H 6H | 5D 5S 5H | 7H 6H 8H"))
+    assert table != Table.parse("5S 5H 5D | 6H 7H 8H")
+    assert table.cards()[Card.parse("7H")] == 2 and sum(table.cards().values()) == 9
+    assert Table.of([list(meld.cards) for meld in table]) == table
+    assert Table.parse(table.notation()) == table and len(table) == 3
+    assert str(table) == "5♠ 5♥ 5♦ | 6♥ 7♥ 8♥ | 6♥ 7♥ 8♥"
+    assert eval(repr(table), {"Table": Table}) == table
+    empty = Position.parse("", "")
+    assert str(empty) == "table: (empty)\nhand:  (empty)" and eval(repr(empty), {"Position": Position}) == empty
+
+
+def test_turn_explanations_name_each_problem() -> None:
+    start = Position.parse("5S 5H 5D | 6H 7H 8H", "9H 9C")
+    good = check_turn(start, Position.parse("5S 5H 5D | 6H 7H 8H 9H", "9C"))
+    assert good.valid and good.played == (Card.parse("9H"),)
+    assert good.explain() == "the turn is valid: 1 card(s) played (9♥)"
+    bad = check_turn(start, Position.parse("5S 5H | 6H 7H 8H 9H 9C", ""))
+    assert [problem.flag for problem in bad.problems] == ["table_card_missing"]
+    assert bad.table.invalid_melds() == (0, 1)
+    lines = bad.explain().splitlines()
+    assert lines[0] == "the turn is not valid:" and all(line.startswith("- ") for line in lines[1:])
+    assert len(lines) == 4 and "5♦ was on the table" in lines[1]
+
+
+def test_svg_is_the_same_for_equal_inputs_and_well_formed() -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    text = ("5S 5H 5D 5C | 10H JH QH | AS 2S 3S | 4C 4D 4H | KD KS KC", "JK AC 10D")
+    first, second = position_svg(Position.parse(*text)), position_svg(Position.parse(*text))
+    assert first.encode() == second.encode()
+    root = ElementTree.fromstring(first)
+    titles = [element.text or "" for element in root.iter("{http://www.w3.org/2000/svg}title")]
+    expected = Position.parse(*text)
+    assert sorted(titles) == sorted(card.name for card in [*expected.table.cards().elements(), *expected.hand])
+    assert position_svg(Position.parse(*text), four_colour=True) != first
+    for card in ("10H", "JK", "AC", "KS"):
+        svg = card_svg(Card.parse(card))
+        ElementTree.fromstring(svg)
+        assert svg == Card.parse(card)._repr_svg_()
+    assert ElementTree.fromstring(position_svg(Position.parse("", ""))).tag.endswith("svg")

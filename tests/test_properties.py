@@ -1,4 +1,4 @@
-"""Properties over many random melds and tables (hypothesis)."""
+"""Properties over many random melds, texts, rules and turns (hypothesis)."""
 
 from __future__ import annotations
 
@@ -11,103 +11,93 @@ from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
 from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_card, format_cards, format_table, parse_card, parse_cards, parse_table
 from machiavelli_kit.position import Position, Table, check_turn
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.rules import PRESET_NAMES, SCORING_CHOICES, STOCK_OUT_CHOICES, Rules, preset
+from tests.meld_oracle import meld_kinds, rank_lines
 
-cards = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS)) | st.just(JOKER)
 naturals = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))
-rules_variants = st.builds(
-    Rules, jokers=st.integers(0, 2), ace_high=st.booleans(), wrap=st.booleans(), decks=st.integers(2, 3)
-)
+cards = naturals | st.just(JOKER)
+rules_variants = st.builds(Rules, jokers=st.integers(0, 2), ace_high=st.booleans(), wrap=st.booleans())
+Case = tuple[Rules, str, tuple[Card, ...]]
 
 
 @st.composite
-def sets(draw: st.DrawFn, rules: Rules) -> tuple[Card, ...]:
+def sets(draw: st.DrawFn) -> list[Card]:
     rank = draw(st.sampled_from(RANKS))
     suits = draw(st.lists(st.sampled_from(SUITS), min_size=3, max_size=4, unique=True))
-    return tuple(Card(rank, suit) for suit in suits)
+    return [Card(rank, suit) for suit in suits]
 
 
 @st.composite
-def runs(draw: st.DrawFn, rules: Rules) -> tuple[Card, ...]:
+def runs(draw: st.DrawFn, rules: Rules) -> list[Card]:
+    """A run by the rules: ace low, ace high when allowed, around the corner when wrap."""
     suit = draw(st.sampled_from(SUITS))
     length = draw(st.integers(3, 13))
-    if rules.wrap:
-        start = draw(st.integers(0, 12))
-        ranks = [(start + offset) % 13 + 1 for offset in range(length)]
-    else:
-        top = 14 if rules.ace_high else 13
-        start = draw(st.integers(1, top - length + 1))
-        ranks = [(start + offset - 1) % 13 + 1 for offset in range(length)]
-    return tuple(Card(rank, suit) for rank in ranks)
+    top = 13 if rules.wrap else (14 if rules.ace_high else 13) - length + 1
+    start = draw(st.integers(1, top))  # 1 = the ace; start + offset past 13 wraps (or is the high ace)
+    return [Card((start + offset - 1) % 13 + 1, suit) for offset in range(length)]
 
 
 @st.composite
-def melds_by_the_rules(draw: st.DrawFn) -> tuple[Rules, str, tuple[Card, ...]]:
-    rules = draw(rules_variants)
+def melds_by_the_rules(draw: st.DrawFn, rules: Rules | None = None) -> Case:
+    rules = rules if rules is not None else draw(rules_variants)
     kind = draw(st.sampled_from(["set", "run"]))
-    meld = list(draw(sets(rules) if kind == "set" else runs(rules)))
-    for _ in range(draw(st.integers(0, rules.jokers))):
-        meld[draw(st.integers(0, len(meld) - 1))] = JOKER
-    assume(any(not card.is_joker for card in meld[:2]) or kind == "run")
+    meld = draw(sets()) if kind == "set" else draw(runs(rules))
+    for index in draw(st.lists(st.integers(0, len(meld) - 1), max_size=rules.jokers, unique=True)):
+        meld[index] = JOKER
     return rules, kind, tuple(draw(st.permutations(meld)))
 
 
 @given(melds_by_the_rules())
-def test_any_meld_built_by_the_rules_validates(case: tuple[Rules, str, tuple[Card, ...]]) -> None:
+def test_any_meld_built_by_the_rules_validates(case: Case) -> None:
     rules, kind, meld = case
     verdict = check_meld(meld, rules)
     assert verdict.valid, verdict.explain()
-    naturals_in_meld = [card for card in meld if not card.is_joker]
-    if len(naturals_in_meld) >= 2:
-        assert verdict.kind == kind
-    assert sorted(verdict.arranged) == sorted(meld)
+    assert verdict.problems == ()
+    if sum(not card.is_joker for card in meld) >= 2:
+        assert verdict.kind == kind  # two natural cards settle whether it is a set or a run
+    else:
+        assert verdict.kind in ("set", "run")
+    assert Counter(verdict.arranged) == Counter(meld)
     assert len(verdict.jokers_as) == meld.count(JOKER)
+    # Put each joker's stand-in in its place: the result is a meld without jokers.
+    stand_ins = iter(verdict.jokers_as)
+    filled = tuple(next(stand_ins) if card.is_joker else card for card in verdict.arranged)
+    assert verdict.kind in meld_kinds(filled, rules.replace(jokers=0))
+    if verdict.kind == "run":
+        assert [card.rank for card in filled] in rank_lines(len(filled), rules)
 
 
 @given(melds_by_the_rules(), st.data())
-def test_single_card_corruptions_are_caught(case: tuple[Rules, str, tuple[Card, ...]], data: st.DataObject) -> None:
+def test_replacing_a_card_by_one_that_breaks_the_meld_is_caught(case: Case, data: st.DataObject) -> None:
     rules, _, meld = case
-    naturals_in_meld = [card for card in meld if not card.is_joker]
-    assume(naturals_in_meld)
-    corruption = data.draw(st.sampled_from(["duplicate", "shorten", "replace"]))
-    if corruption == "duplicate":
-        broken = (*meld, data.draw(st.sampled_from(naturals_in_meld)))
-        assert "identical_cards" in check_meld(broken, rules).flags or len(broken) > 13
-    elif corruption == "shorten":
-        broken = meld[:2]
-        assert "too_short" in check_meld(broken, rules).flags
-    else:
-        index = data.draw(st.integers(0, len(meld) - 1))
-        replacement = data.draw(naturals)
-        broken = (*meld[:index], replacement, *meld[index + 1 :])
-        still_valid = check_meld(broken, rules).valid
-        # A replacement may happen to make another valid meld: then it is a meld by the rules too.
-        if still_valid:
-            assert _is_meld_by_definition(broken, rules)
-        else:
-            assert check_meld(broken, rules).problems
+    index = data.draw(st.integers(0, len(meld) - 1))
+    replacement = data.draw(cards)
+    broken = (*meld[:index], replacement, *meld[index + 1 :])
+    verdict = check_meld(broken, rules)
+    assert verdict.valid == bool(meld_kinds(broken, rules)), verdict.explain()
+    if not verdict.valid:
+        assert verdict.kind is None and verdict.problems
+        assert all(problem.flag and problem.message for problem in verdict.problems)
 
 
-def _is_meld_by_definition(meld: tuple[Card, ...], rules: Rules) -> bool:
-    """A direct, slow definition: some assignment of the jokers makes a set or a run."""
-    jokers = meld.count(JOKER)
+@given(melds_by_the_rules(), st.integers(0, 2), st.data())
+def test_fewer_than_three_cards_are_too_short(case: Case, keep: int, data: st.DataObject) -> None:
+    rules, _, meld = case
+    kept = data.draw(st.permutations(meld))[:keep]
+    assert "too_short" in check_meld(kept, rules).flags
+
+
+@given(melds_by_the_rules(), st.data())
+def test_a_duplicated_card_is_caught(case: Case, data: st.DataObject) -> None:
+    rules, _, meld = case
     known = [card for card in meld if not card.is_joker]
-    if len(set(known)) < len(known) or not 3 <= len(meld) <= 13:
-        return False
-    ranks = {card.rank for card in known}
-    if len(ranks) <= 1 and len(meld) <= 4:
-        return True
-    if len({card.suit for card in known}) > 1:
-        return False
-    lines: list[list[int]] = []
-    if rules.wrap:
-        lines = [[(start + offset) % 13 + 1 for offset in range(len(meld))] for start in range(13)]
-    else:
-        top = 14 if rules.ace_high else 13
-        lines = [
-            [(start + offset - 1) % 13 + 1 for offset in range(len(meld))] for start in range(1, top - len(meld) + 2)
-        ]
-    return any(ranks <= set(line) and len(line) - len(ranks) == jokers for line in lines)
+    assume(known)
+    copy = data.draw(st.sampled_from(known))
+    position = data.draw(st.integers(0, len(meld)))
+    broken = (*meld[:position], copy, *meld[position:])
+    verdict = check_meld(broken, rules)
+    assert not verdict.valid
+    assert "identical_cards" in verdict.flags
 
 
 @given(cards)
@@ -115,28 +105,112 @@ def test_card_round_trip(card: Card) -> None:
     assert parse_card(format_card(card)) == card
     assert parse_card(format_card(card, unicode=True)) == card
     assert parse_card(format_card(card).lower()) == card
+    assert parse_card(card.code) == card and parse_card(str(card)) == card
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+@given(st.lists(cards, max_size=20), st.booleans(), st.sampled_from([" ", ", ", ",", "  "]))
+def test_card_list_round_trip(hand: list[Card], unicode: bool, separator: str) -> None:
+    text = format_cards(hand, unicode=unicode)
+    assert list(parse_cards(text)) == hand
+    assert list(parse_cards(separator.join(text.split()))) == hand
+    assert format_cards(parse_cards(text), unicode=unicode) == text
 
 
 @given(st.lists(st.lists(cards, min_size=1, max_size=6), max_size=6), st.booleans())
 def test_table_round_trip(melds: list[list[Card]], unicode: bool) -> None:
     text = format_table(melds, unicode=unicode)
     assert [list(meld) for meld in parse_table(text)] == melds
-    flat = [card for meld in melds for card in meld]
-    assert list(parse_cards(format_cards(flat, unicode=unicode))) == flat
+    assert format_table(parse_table(text), unicode=unicode) == text
+    table = Table.of(melds)
+    assert Table.parse(table.notation()) == table
+    assert eval(repr(table), {"Table": Table}) == table
 
 
-@given(st.lists(melds_by_the_rules(), min_size=1, max_size=4), st.data())
-def test_turns_that_add_hand_cards_are_accepted_and_dropping_a_card_is_not(
-    cases: list[tuple[Rules, str, tuple[Card, ...]]], data: st.DataObject
+rules_overrides = st.fixed_dictionaries(
+    {},
+    optional={
+        "decks": st.integers(1, 8),
+        "jokers": st.integers(0, 16),
+        "hand_size": st.integers(1, 52),
+        "ace_high": st.booleans(),
+        "wrap": st.booleans(),
+        "max_cards_per_turn": st.none() | st.integers(1, 200),
+        "restore_penalty": st.integers(0, 20),
+        "stock_out": st.sampled_from(STOCK_OUT_CHOICES),
+        "scoring": st.sampled_from(SCORING_CHOICES),
+        "attach_before_laying": st.booleans(),
+    },
+)
+
+
+@given(st.sampled_from(PRESET_NAMES), rules_overrides)
+def test_rules_string_round_trip(name: str, overrides: dict[str, object]) -> None:
+    rules = preset(name, **overrides)
+    text = str(rules)
+    again = Rules.parse(text)
+    assert again == rules and again.preset == name and str(again) == text
+    assert eval(repr(rules), {"Rules": Rules}) == rules
+    assert set(rules.overrides()) <= set(overrides)
+    for key, value in overrides.items():
+        assert getattr(again, key) == value
+        assert (key in rules.overrides()) == (value != getattr(preset(name), key))
+
+
+@st.composite
+def turns(draw: st.DrawFn) -> tuple[Rules, Position, Position]:
+    """A valid table, and a turn that adds hand cards to it: new melds, and cards at the ends of runs."""
+    rules = Rules(jokers=2, wrap=draw(st.booleans()), decks=8, max_cards_per_turn=None)
+    cases = draw(st.lists(melds_by_the_rules(rules), min_size=1, max_size=5))
+    jokers_left = rules.jokers
+    start_melds: list[list[Card]] = []
+    end_melds: list[list[Card]] = []
+    hand: list[Card] = []
+    for _, kind, meld in cases:
+        jokers = meld.count(JOKER)
+        if jokers > jokers_left:
+            continue
+        jokers_left -= jokers
+        arranged = list(check_meld(meld, rules).arranged)
+        choice = draw(st.sampled_from(["keep", "new", "extend"]))
+        if choice == "new":
+            hand += arranged
+        elif choice == "extend" and len(arranged) > 3:
+            # runs may lose cards at either end, sets any card: what stays is still a meld
+            cut = draw(st.integers(1, len(arranged) - 3))
+            at_start = kind == "run" and draw(st.booleans())
+            kept = arranged[cut:] if at_start else arranged[:-cut]
+            hand += arranged[:cut] if at_start else arranged[-cut:]
+            start_melds.append(kept)
+        else:
+            start_melds.append(arranged)
+        end_melds.append(arranged)
+    assume(hand and start_melds)
+    extra = draw(st.lists(naturals, max_size=3))  # cards that stay in the hand
+    start = Position(Table.of(draw(st.permutations(start_melds))), (*hand, *extra))
+    end = Position(Table.of(draw(st.permutations(end_melds))), tuple(extra))
+    return rules, start, end
+
+
+@given(turns(), st.data())
+def test_turns_that_add_hand_cards_are_accepted_and_dropping_a_table_card_is_not(
+    turn: tuple[Rules, Position, Position], data: st.DataObject
 ) -> None:
-    rules = Rules(jokers=2, ace_high=True, wrap=True, decks=len(cases) + 1, max_cards_per_turn=None)
-    melds = [meld for _, _, meld in cases if check_meld(meld, rules).valid]
-    assume(len(melds) >= 2 and sum(meld.count(JOKER) for meld in melds) <= 2)
-    laid = data.draw(st.integers(1, len(melds) - 1))
-    start = Position(Table.of(melds[:laid]), tuple(card for meld in melds[laid:] for card in meld))
-    end = Position(Table.of(melds), ())
-    assert check_turn(start, end, rules).valid
-    dropped = Table.of([melds[0][1:], *melds[1:laid]])
-    lost = check_turn(start, Position(dropped, (*start.hand, melds[0][0])), rules)
+    rules, start, end = turn
+    verdict = check_turn(start, end, rules)
+    assert verdict.valid, verdict.explain()
+    assert Counter(verdict.played) == end.table.cards() - start.table.cards()
+    assert len(verdict.played) == len(start.hand) - len(end.hand) > 0
+    # Drop one card that was on the table at the start, into the hand or off the table altogether.
+    # (A card also played from the hand is left alone: its identical copy would take its place.)
+    candidates = sorted(card for card in start.table.cards() if card not in verdict.played)
+    assume(candidates)
+    dropped = data.draw(st.sampled_from(candidates))
+    melds = [list(meld.cards) for meld in end.table]
+    holder = next(meld for meld in melds if dropped in meld)
+    holder.remove(dropped)
+    into_hand = data.draw(st.booleans())
+    cheat = Position(Table.of(meld for meld in melds if meld), (*end.hand, dropped) if into_hand else end.hand)
+    lost = check_turn(start, cheat, rules)
+    assert not lost.valid
     assert "table_card_missing" in [problem.flag for problem in lost.problems]
-    assert Counter(start.all_cards()) == Counter(end.all_cards())

@@ -46,6 +46,9 @@ def test_overrides_are_written_back_sorted() -> None:
         ("bga(stock_out=never)", "stock_out must be one of end, play_on, not 'never'"),
         ("bga(max_cards_per_turn=0)", "max_cards_per_turn must be between 1 and 200, not 0"),
         ("bga((", "is not a rules string"),
+        ("bga(max_cards_per_turn=lots)", "max_cards_per_turn must be a whole number or none, not 'lots'"),
+        ("bga(decks=none)", "decks must be a whole number, not 'none'"),
+        ("bga(preset=classic)", "unknown rules parameter 'preset'"),
     ],
 )
 def test_bad_rules_strings_are_named(text: str, message: str) -> None:
@@ -66,3 +69,38 @@ def test_as_rules_accepts_what_users_pass() -> None:
     assert as_rules(None) == BGA
     assert as_rules("classic") == CLASSIC
     assert as_rules(WIKIPEDIA) is WIKIPEDIA
+
+
+@pytest.mark.parametrize(
+    ("name", "low", "high"),
+    [("decks", 1, 8), ("jokers", 0, 16), ("hand_size", 1, 52), ("restore_penalty", 0, 20),
+     ("max_cards_per_turn", 1, 200)],
+)  # fmt: skip
+def test_every_number_has_a_range(name: str, low: int, high: int) -> None:
+    assert getattr(Rules.parse(f"bga({name}={low})"), name) == low
+    assert getattr(Rules.parse(f"bga({name}={high})"), name) == high
+    for wrong in (low - 1, high + 1):
+        with pytest.raises(RulesError, match=f"{name} must be between {low} and {high}, not {wrong}"):
+            Rules.parse(f"bga({name}={wrong})")
+
+
+def test_words_are_read_whatever_their_case() -> None:
+    rules = Rules.parse("Classic(Stock_Out=END, SCORING=Single, Wrap=Yes)")
+    assert (rules.preset, rules.stock_out, rules.scoring, rules.wrap) == ("classic", "end", "single", True)
+    assert str(rules) == "classic(scoring=single, stock_out=end, wrap=true)"
+
+
+def test_overrides_and_replace_keep_the_preset() -> None:
+    rules = CLASSIC.replace(jokers=4, hand_size=13)
+    assert rules.preset == "classic" and rules.overrides() == {"jokers": 4}
+    assert str(rules) == "classic(jokers=4)"
+    assert BGA.overrides() == {}
+    assert preset("wikipedia", max_cards_per_turn=13).overrides() == {"max_cards_per_turn": 13}
+    assert preset("wikipedia", max_cards_per_turn=13) == BGA  # same game, whatever the name
+    with pytest.raises(RulesError, match="unknown preset 'uno'"):
+        preset("uno")
+    with pytest.raises(RulesError, match="wrap must be true or false, not 'yes'"):
+        Rules(wrap="yes")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="scoring must be one of single, points"):
+        Rules(scoring="golf")  # type: ignore[arg-type]
+    assert issubclass(RulesError, ValueError)
