@@ -1,0 +1,146 @@
+"""Interaction to redraw latency of the play widget in Voila, measured in the browser.
+
+Serves a copy of ``notebooks/start.ipynb`` with ``machiavelli-kit app``'s Voila command, opens it
+in Debian's Chromium (headless), and times three interactions, each repeated (20 by default):
+
+- press: mouse down on a hand card until the lifted card's shadow is drawn;
+- drop: mouse up over a meld until the lifted card is gone from the drag layer;
+- undo: click on the Undo button until the card is back in the hand.
+
+Each time runs from the browser event (``performance.now()`` in a capturing listener) to the
+first poll (every millisecond) that sees the canvas pixel change: browser -> kernel -> Python
+handler -> draw commands -> canvas. Run: ``.venv/bin/python benchmarks/widget_latency.py [-n 20]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.cli.lab import notebooks_dir
+from machiavelli_kit.examples import example
+from machiavelli_kit.play import PlayState
+from machiavelli_kit.play_layout import lay_out, rows_needed
+
+PIXEL_RATIO = 2
+WATCH = """([el, x, y, kind]) => {
+    const ctx = el.getContext('2d');
+    const read = () => Array.from(ctx.getImageData(x, y, 1, 1).data).join(',');
+    const before = read();
+    window.__latency = null;
+    let start = null;
+    const target = kind === 'click' ? document.querySelector('.mk-undo') : el;
+    target.addEventListener(kind, () => { start = performance.now(); }, {capture: true, once: true});
+    const timer = setInterval(() => {
+        if (start !== null && read() !== before) {
+            window.__latency = performance.now() - start;
+            clearInterval(timer);
+        }
+    }, 1);
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def timed(page: Page, canvas: Any, point: tuple[float, float], kind: str, action: Any) -> float:
+    """Milliseconds from the ``kind`` event to the change of the canvas pixel at layout ``point``."""
+    x, y = round(point[0] * PIXEL_RATIO), round(point[1] * PIXEL_RATIO)
+    page.evaluate(WATCH, [canvas, x, y, kind])
+    action()
+    page.wait_for_function("() => window.__latency !== null", timeout=10_000)
+    return float(page.evaluate("() => window.__latency"))
+
+
+def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
+    page.goto(f"{base}/voila/render/start.ipynb", timeout=60_000)
+    canvas = page.locator("canvas.mk-canvas")
+    page.wait_for_function(
+        "el => el.getContext('2d').getImageData(6, 6, 1, 1).data[1] === 107",
+        arg=canvas.element_handle(timeout=60_000),
+        timeout=60_000,
+    )
+    position = example("bga-1").position
+    board = lay_out(PlayState.of(position), min_rows=rows_needed(PlayState.of(position)) + 1)
+    card = next(spot for spot in board.cards if spot.card == Card.parse("4H")).box
+    meld = board.melds[1]
+    held = (10, 40)  # where the card is held, from its top-left corner
+    drop = (meld.x + meld.w / 2, meld.y + meld.h / 2)
+    corner = (card.x + card.w - 6, card.y + 6)
+    shadow = (card.x + card.w + 2, card.y + card.h + 3)
+    dropped_shadow = (drop[0] - held[0] + card.w + 2, drop[1] - held[1] + card.h + 3)
+    times: dict[str, list[float]] = {"press": [], "drop": [], "undo": []}
+    undo = page.locator(".mk-undo")
+    for _ in range(repeats):
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()  # read again: clicking Undo may scroll the page
+        assert box is not None
+        page.mouse.move(box["x"] + card.x + held[0], box["y"] + card.y + held[1])
+        times["press"].append(timed(page, canvas.element_handle(), shadow, "mousedown", page.mouse.down))
+        page.mouse.move(box["x"] + drop[0], box["y"] + drop[1], steps=5)
+        page.wait_for_timeout(100)  # let the last move's redraw land before timing the drop
+        times["drop"].append(timed(page, canvas.element_handle(), dropped_shadow, "mouseup", page.mouse.up))
+        page.wait_for_function("() => !document.querySelector('.mk-undo').disabled")
+        times["undo"].append(timed(page, canvas.element_handle(), corner, "click", undo.click))
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--repeats", type=int, default=20)
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="mk-latency-"))
+    shutil.copy(notebooks_dir() / "start.ipynb", folder)
+    port = free_port()
+    log = (folder / "voila.log").open("w")
+    server = subprocess.Popen(
+        [*app_command(folder, port, open_browser=False), "--Voila.ip=127.0.0.1"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime")},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/voila/static/voila.js", timeout=2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+            )
+            page = browser.new_page(viewport={"width": 1100, "height": 1000})
+            times = measure(page, base, arguments.repeats)
+            browser.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(15)
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"Voila, {arguments.repeats} interactions each, milliseconds from browser event to redrawn pixel")
+    print(f"{'interaction':12} {'median':>7} {'min':>7} {'max':>7}")
+    for name, values in times.items():
+        print(f"{name:12} {statistics.median(values):7.1f} {min(values):7.1f} {max(values):7.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""``machiavelli-kit app``: serve the notebooks as an app with Voila (no code shown)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from machiavelli_kit.cli.lab import START, add_common, notebooks_dir
+
+CULL_SECONDS = 600
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "app", help="serve the notebooks as a Voila app", description="Serve the notebooks as an app, code hidden."
+    )
+    add_common(parser)
+    parser.set_defaults(run=run)
+
+
+def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
+    """The Voila command line serving every notebook in ``folder``; idle kernels are stopped after 10 minutes."""
+    return [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--Voila.port_retries=0",
+            f"--Voila.open_browser={open_browser}", f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
+            "--MappingKernelManager.cull_interval=60"]  # fmt: skip
+
+
+def run(arguments: argparse.Namespace) -> int:
+    folder = notebooks_dir(arguments.notebooks)
+    print(f"the app starts at http://localhost:{arguments.port}/voila/render/{START}", flush=True)
+    return subprocess.call(app_command(folder, arguments.port, not arguments.no_browser), cwd=folder)

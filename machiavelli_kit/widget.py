@@ -1,0 +1,357 @@
+"""An ipycanvas widget to rearrange a position with the mouse (or a finger).
+
+A thin layer over :class:`machiavelli_kit.play.PlaySession`: it draws the
+session's state, turns drags into moves and shows every answer, and every
+error raised in a handler, on its status line.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import ipywidgets as w
+from ipycanvas import MultiCanvas, hold_canvas
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.play import CheckReport, PlayError, PlaySession
+from machiavelli_kit.play_layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out, rows_needed
+from machiavelli_kit.position import Position
+from machiavelli_kit.render import FELT, suit_colour
+from machiavelli_kit.rules import BGA, Rules, as_rules
+
+AREA = "#18552e"
+BORROWED = "#f0a020"
+INVALID = "rgba(255, 70, 70, 0.55)"
+STEP_DELAY = 0.35
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class _Drag:
+    """The card being dragged, where it was grabbed (dx, dy) and where the pointer is (x, y)."""
+
+    spot: CardSpot
+    dx: float
+    dy: float
+    x: float
+    y: float
+
+
+class PositionWidget:
+    """Cards on green felt that can be dragged between melds, the working area and the hand.
+
+    ``scale`` enlarges everything (for projectors); ``pixel_ratio`` is how many
+    canvas pixels back one screen pixel, for crisp cards on HiDPI screens;
+    ``name`` adds the CSS class ``mk-position-<name>`` (a handle for tests).
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        rules: Rules | str | None = BGA,
+        *,
+        scale: float = 1.0,
+        four_colour: bool = False,
+        pixel_ratio: float = 2.0,
+        title: str = "",
+        name: str = "",
+    ) -> None:
+        self.session = PlaySession(position, as_rules(rules))
+        self.four_colour = four_colour
+        self.scale = scale
+        self._k = scale * pixel_ratio
+        self._rows = rows_needed(self.session.state, self.session.rules) + 1
+        self._highlight: tuple[int, ...] = ()
+        self._drag: _Drag | None = None
+        self._last_touch = (0.0, 0.0)
+        self._solved_callbacks: list[Callable[[CheckReport], None]] = []
+        self.errors: list[str] = []
+        self.canvas = MultiCanvas(2)
+        self.canvas.add_class("mk-canvas")
+        buttons = {label: w.Button(description=label, tooltip=tip) for label, tip in _BUTTONS.items()}
+        for label, button in buttons.items():
+            button.add_class(f"mk-{label.lower()}")
+            button.on_click(self._guard(getattr(self, f"_on_{label.lower()}")))
+        self.buttons = buttons
+        self.status = w.HTML(value="Drag cards between melds, onto empty felt, or into the working area.")
+        self.status.add_class("mk-status")
+        parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
+        self.box = w.VBox([*parts, self.canvas, w.HBox(list(buttons.values())), self.status])
+        self.box.add_class("mk-position")
+        if name:
+            self.box.add_class(f"mk-position-{name}")
+        self.canvas[0].on_client_ready(self._guard(self.redraw))
+        self.canvas.on_mouse_down(self._guard(self._down))
+        self.canvas.on_mouse_move(self._guard(self._over))
+        self.canvas.on_mouse_up(self._guard(self._up))
+        self.canvas.on_mouse_out(self._guard(self._out))
+        self.canvas.on_touch_start(self._guard(self._touch(self._down)))
+        self.canvas.on_touch_move(self._guard(self._touch(self._over)))
+        self.canvas.on_touch_end(self._guard(self._touch_end))
+        self.canvas.on_touch_cancel(self._guard(self._touch(self._out)))
+        self._changed(self.status.value)
+
+    def on_solved(self, callback: Callable[[CheckReport], None]) -> None:
+        """Call ``callback(report)`` whenever a Check (or Solve) finds a valid turn."""
+        self._solved_callbacks.append(callback)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    # drawing
+
+    def board(self) -> Board:
+        return lay_out(self.session.state, self.session.rules, WIDTH, self._rows)
+
+    def redraw(self, *_: object) -> None:
+        """Draw the whole state on the bottom layer, and the lifted card (if any) on the top one."""
+        board = self.board()
+        self._fit(board)
+        hidden = self._drag.spot if self._drag else None
+        base = self.canvas[0]
+        with hold_canvas():
+            base.clear()
+            base.save()
+            base.scale(self._k)
+            self._paint(base, board, hidden)
+            base.restore()
+            self._paint_lifted(board)
+
+    def _fit(self, board: Board) -> None:
+        width, height = round(board.width * self._k), round(board.height * self._k)
+        if self.canvas.height < height or self.canvas.width != width:
+            self.canvas.width, self.canvas.height = width, height
+            self.canvas.layout = w.Layout(
+                width=f"{board.width * self.scale}px", height=f"{board.height * self.scale}px"
+            )
+
+    def _paint(self, canvas: Any, board: Board, hidden: CardSpot | None) -> None:
+        canvas.fill_style = FELT
+        canvas.fill_rect(0, 0, board.width, self.canvas.height / self._k)
+        canvas.font = "bold 13px DejaVu Sans, sans-serif"
+        canvas.fill_style = "#ffffff"
+        canvas.fill_text("Table", PAD, PAD + 13)
+        for index in self._highlight:
+            if index < len(board.melds):
+                box = board.melds[index]
+                canvas.fill_style = INVALID
+                canvas.stroke_style = "#ff3030"
+                canvas.line_width = 3
+                _rounded(canvas, box.x + 4, box.y + 4, box.w - 8, box.h - 8, 8)
+                canvas.fill()
+                canvas.stroke()
+                canvas.line_width = 1
+        slot = board.new_slot
+        canvas.stroke_style = "#9cc9a9"
+        canvas.set_line_dash([5, 4])
+        _rounded(canvas, slot.x, slot.y, slot.w, slot.h, 6)
+        canvas.stroke()
+        canvas.set_line_dash([])
+        canvas.font = "10px DejaVu Sans, sans-serif"
+        canvas.fill_style = "#cfe8d6"
+        canvas.fill_text("new", slot.x + 13, slot.y + 34)
+        canvas.fill_text("meld", slot.x + 12, slot.y + 46)
+        self._area(canvas, board.work, "Working area: table cards taken off, borrowed until placed back")
+        self._area(canvas, board.hand, "Hand")
+        for spot in board.cards:
+            if spot != hidden:
+                self._card(canvas, spot.card, spot.box, borrowed=spot.place == "work")
+
+    def _area(self, canvas: Any, box: Rect, label: str) -> None:
+        canvas.fill_style = AREA
+        _rounded(canvas, box.x, box.y, box.w, box.h, 8)
+        canvas.fill()
+        canvas.font = "bold 13px DejaVu Sans, sans-serif"
+        canvas.fill_style = "#ffffff"
+        canvas.fill_text(label, box.x + 8, box.y + 15)
+
+    def _card(self, canvas: Any, card: Card, box: Rect, *, borrowed: bool = False, lifted: bool = False) -> None:
+        if lifted:
+            canvas.fill_style = "rgba(0, 0, 0, 0.3)"
+            _rounded(canvas, box.x + 4, box.y + 5, box.w, box.h, 6)
+            canvas.fill()
+        canvas.fill_style = "#ffffff"
+        canvas.stroke_style = BORROWED if borrowed else "#555555"
+        canvas.line_width = 3 if borrowed else 1
+        _rounded(canvas, box.x, box.y, box.w, box.h, 6)
+        canvas.fill()
+        canvas.stroke()
+        canvas.line_width = 1
+        canvas.fill_style = suit_colour(card, self.four_colour)
+        rank = "★" if card.is_joker else card.code[:-1]
+        symbol = "" if card.suit is None else card.suit.symbol
+        canvas.font = "bold 15px DejaVu Sans, sans-serif"
+        canvas.fill_text(rank, box.x + 4, box.y + 16)
+        canvas.font = "13px DejaVu Sans, sans-serif"
+        canvas.fill_text(symbol, box.x + 4, box.y + 31)
+        canvas.font = "28px DejaVu Sans, sans-serif"
+        canvas.fill_text(symbol or "J", box.x + CARD_W / 2 - 6, box.y + CARD_H - 14)
+
+    def _paint_lifted(self, board: Board | None = None) -> None:
+        """The dragged card under the pointer, and an outline round where it would land."""
+        top = self.canvas[1]
+        top.clear()
+        if self._drag is None:
+            return
+        drag = self._drag
+        top.save()
+        top.scale(self._k)
+        board = board or self.board()
+        target = board.drop_target(drag.x, drag.y)
+        area = _target_area(board, target)
+        if area is not None and target != drag.spot.place:
+            top.stroke_style = "#fff3b0"
+            top.line_width = 2
+            _rounded(top, area.x + 2, area.y + 2, area.w - 4, area.h - 4, 8)
+            top.stroke()
+        self._card(top, drag.spot.card, Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H), lifted=True)
+        top.restore()
+
+    # pointer
+
+    def _down(self, x: float, y: float) -> None:
+        x, y = x / self._k, y / self._k
+        spot = self.board().card_at(x, y)
+        if spot is None:
+            return
+        self._drag = _Drag(spot, x - spot.box.x, y - spot.box.y, x, y)
+        self.redraw()
+
+    def _over(self, x: float, y: float) -> None:
+        if self._drag is not None:
+            self._drag.x, self._drag.y = x / self._k, y / self._k
+            with hold_canvas():
+                self._paint_lifted()
+
+    def _up(self, x: float, y: float) -> None:
+        drag, self._drag = self._drag, None
+        if drag is None:
+            return
+        target = self.board().drop_target(x / self._k, y / self._k)
+        try:
+            if target is not None and self.session.move(drag.spot.card, drag.spot.place, target):
+                self._changed(f"Moved {drag.spot.card} to {_place_name(target)}.")
+                return
+        except PlayError as error:
+            self.status.value = f"Not allowed: {html.escape(str(error))}"
+        self.redraw()
+
+    def _out(self, x: float, y: float) -> None:
+        if self._drag is not None:
+            self._drag = None
+            self.redraw()
+
+    def _touch(self, handler: Callable[[float, float], None]) -> Callable[[list[tuple[float, float]]], None]:
+        def first_finger(touches: list[tuple[float, float]]) -> None:
+            if touches:
+                self._last_touch = touches[0]
+                handler(*touches[0])
+
+        return first_finger
+
+    def _touch_end(self, touches: list[tuple[float, float]]) -> None:
+        self._up(*self._last_touch)
+
+    # buttons
+
+    def _on_undo(self, _: object = None) -> None:
+        self._changed("Undone." if self.session.undo() else "Nothing to undo.")
+
+    def _on_redo(self, _: object = None) -> None:
+        self._changed("Redone." if self.session.redo() else "Nothing to redo.")
+
+    def _on_restore(self, _: object = None) -> None:
+        self._changed("Back to the start of the turn." if self.session.restore() else "Already at the start.")
+
+    def _on_check(self, _: object = None) -> None:
+        report = self.session.check()
+        self._highlight = report.invalid_melds
+        self.redraw()
+        self.status.value = html.escape(report.text)
+        if report.valid:
+            for callback in self._solved_callbacks:
+                callback(report)
+
+    def _on_hint(self, _: object = None) -> None:
+        self.status.value = html.escape(self.session.hint())
+
+    def _on_solve(self, _: object = None) -> None:
+        if not self.session.solution.feasible:
+            self.status.value = html.escape(self.session.ladder.rungs[0])
+            return
+        for count, step in enumerate(self.session.solve_steps(), start=1):
+            self._changed(f"Solve, move {count}: {html.escape(step.text)}")
+            time.sleep(STEP_DELAY)
+        self._on_check()
+
+    def _changed(self, message: str) -> None:
+        self._highlight = ()
+        self.buttons["Undo"].disabled = not self.session.can_undo
+        self.buttons["Redo"].disabled = not self.session.can_redo
+        self.redraw()
+        self.status.value = message
+
+    def _guard(self, handler: F) -> F:
+        """Show any exception raised by ``handler`` on the status line instead of losing it."""
+
+        @functools.wraps(handler)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return handler(*args, **kwargs)
+            except Exception as error:
+                self.errors.append(traceback.format_exc())
+                self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+                return None
+
+        return guarded  # type: ignore[return-value]
+
+
+def example_widget(identifier: str, **options: Any) -> Any:
+    """A worked example from :mod:`machiavelli_kit.examples` to play, with its story folded away."""
+    from machiavelli_kit.examples import example
+
+    item = example(identifier)
+    board = PositionWidget(item.position, item.rules, title=f"{item.id} ({item.source})", name=item.id, **options)
+    story = w.Accordion([w.HTML(html.escape(item.story))], titles=("How the documents play it",), selected_index=None)
+    return w.VBox([board.box, story])
+
+
+_BUTTONS = {
+    "Undo": "take back the last move",
+    "Redo": "play the undone move again",
+    "Restore": "put every card back where it was at the start of the turn",
+    "Check": "is the table valid, and is this turn allowed?",
+    "Hint": "a hint; press again for a stronger one",
+    "Solve": "show a best play, move by move",
+}
+
+
+def _target_area(board: Board, target: object) -> Rect | None:
+    if isinstance(target, int):
+        return board.melds[target]
+    return {"new": board.new_slot, "work": board.work, "hand": board.hand}.get(str(target))
+
+
+def _place_name(place: object) -> str:
+    if isinstance(place, int):
+        return f"meld {place + 1}"
+    return {"new": "a new meld", "work": "the working area", "hand": "the hand"}[str(place)]
+
+
+def _rounded(canvas: Any, x: float, y: float, width: float, height: float, radius: float) -> None:
+    canvas.begin_path()
+    canvas.move_to(x + radius, y)
+    canvas.arc_to(x + width, y, x + width, y + height, radius)
+    canvas.arc_to(x + width, y + height, x, y + height, radius)
+    canvas.arc_to(x, y + height, x, y, radius)
+    canvas.arc_to(x, y, x + width, y, radius)
+    canvas.close_path()
+
+
+__all__ = ["PositionWidget", "example_widget"]

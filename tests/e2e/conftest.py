@@ -1,0 +1,138 @@
+"""Session fixtures for the browser tests: Voila and JupyterLab on free ports, Debian's Chromium.
+
+The servers serve a copy of the notebooks from a temp dir (never the repo). Without
+``/usr/bin/chromium`` (or ``$MACHIAVELLI_CHROMIUM``) the tests skip, unless ``CI=true``: then they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.cli.lab import lab_command
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chromium_present() -> None:
+    """Skip without Debian's Chromium on a developer machine; fail under CI."""
+    if CHROMIUM.exists():
+        return
+    message = f"the browser tests need {CHROMIUM} (apt-get install chromium fonts-dejavu-core)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true but {message}")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1100, "height": 1000}}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve(command: list[str], probe: str, folder: Path, port: int) -> Iterator[str]:
+    """Start a server, wait until ``probe`` answers 200, yield its base URL, stop it."""
+    log = (folder / f"server-{port}.log").open("w")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
+    process = subprocess.Popen(
+        command, cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                tail = (folder / f"server-{port}.log").read_text()[-3000:]
+                pytest.fail(f"server did not start ({command[2]}):\n{tail}")
+            try:
+                with urllib.request.urlopen(base + probe, timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def notebooks_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("served")
+    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+        shutil.copy(notebook, folder / notebook.name)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def voila_url(notebooks_copy: Path) -> Iterator[str]:
+    port = free_port()
+    command = [*app_command(notebooks_copy, port, open_browser=False), "--Voila.ip=127.0.0.1"]
+    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port)
+
+
+@pytest.fixture(scope="session")
+def lab_url(notebooks_copy: Path) -> Iterator[str]:
+    port = free_port()
+    settings = notebooks_copy / ".settings"
+    notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notification.parent.mkdir(parents=True, exist_ok=True)
+    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    *command, start = lab_command(notebooks_copy, port, open_browser=False)
+    command += [
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.workspaces_dir={notebooks_copy / '.ws'}",
+        f"--LabApp.user_settings_dir={settings}",
+        start,
+    ]
+    yield from serve(command, "/api/status", notebooks_copy, port)
