@@ -3,7 +3,9 @@
 Serves a copy of ``notebooks/start.ipynb`` with ``machiavelli-kit app``'s Voila command, opens it
 in Debian's Chromium (headless), and times three interactions, each repeated (20 by default):
 
-- press: mouse down on a hand card until the lifted card's shadow is drawn;
+- press: mouse down on a hand card until the lifted card's shadow is drawn (100 ms after the
+  pointer came to rest on it: a press straight after a move waits for that move's own round
+  trip to the kernel, about 35 ms more);
 - drop: mouse up over a meld until the lifted card is gone from the drag layer;
 - undo: click on the Undo button until the card is back in the hand.
 
@@ -93,6 +95,7 @@ def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
         box = canvas.bounding_box()  # read again: clicking Undo may scroll the page
         assert box is not None
         page.mouse.move(box["x"] + card.x + held[0], box["y"] + card.y + held[1])
+        page.wait_for_timeout(100)  # let the hover move's round trip land before timing the press
         times["press"].append(timed(page, canvas.element_handle(), shadow, "mousedown", page.mouse.down))
         page.mouse.move(box["x"] + drop[0], box["y"] + drop[1], steps=5)
         page.wait_for_timeout(100)  # let the last move's redraw land before timing the drop
