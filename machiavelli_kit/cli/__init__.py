@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from machiavelli_kit.cli import check, solve
+from machiavelli_kit.cli import app, check, lab, puzzles, solve
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = (check, solve)
+COMMANDS = (check, solve, lab, app, puzzles)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,120 @@
+"""``machiavelli-kit puzzles``: list, show, export and check the puzzles.
+
+Chapter files from ``--dir`` (a teacher's own) are verified by the solver as
+they are read; ``check`` verifies the bundled collection too.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from typing import Any
+
+from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.position import check_table
+from machiavelli_kit.puzzles.collection import Collection, load_collection
+from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
+from machiavelli_kit.puzzles.verify import complete
+from machiavelli_kit.puzzles.worksheet import export_worksheet
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "puzzles", help="list, show and export the puzzle collection", description="The bundled puzzle collection."
+    )
+    parser.add_argument(
+        "--dir", help="read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)"
+    )
+    actions = parser.add_subparsers(dest="action", required=True)
+    actions.add_parser(
+        "check", help="verify every puzzle with the solver", description="Load strictly and verify every puzzle."
+    )
+    listing = actions.add_parser("list", help="one line per puzzle", description="List puzzles, optionally filtered.")
+    _filters(listing)
+    show = actions.add_parser("show", help="one puzzle in full", description="Show one puzzle.")
+    show.add_argument("id", help="a puzzle's id, e.g. bga-1, or a shared position id (rules~table~hand)")
+    show.add_argument("--hints", action="store_true", help="print the puzzle's hints")
+    show.add_argument("--answer", action="store_true", help="print the answer and an example solution")
+    export = actions.add_parser(
+        "export", help="a printable worksheet and answer sheet", description="Write worksheet.html and answers.html."
+    )
+    export.add_argument("ids", nargs="*", help="puzzle ids (or use the filters)")
+    _filters(export)
+    export.add_argument("--out", required=True, help="folder for worksheet.html and answers.html")
+    export.add_argument("--title", default="Machiavelli puzzles", help="the worksheet's title")
+    parser.set_defaults(run=run)
+
+
+def _filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--chapter", help="a chapter: its number (3), prefix (ch03) or file name")
+    parser.add_argument("--grade", help=f"a grade: {', '.join(TECHNIQUES)}")
+    parser.add_argument("--theme", help="a theme, e.g. chain or sets-to-runs")
+
+
+def run(arguments: argparse.Namespace) -> int:
+    collection = load_collection(arguments.dir, check=arguments.action == "check" or arguments.dir is not None)
+    if arguments.action == "check":
+        print(f"{len(collection.puzzles)} puzzles in {len(collection.chapters)} chapters agree with the solver")
+        return 0
+    if arguments.action == "list":
+        for puzzle in _selected(collection, arguments):
+            print(f"{puzzle.id:<16} {puzzle.grade or '?':<10} effort {puzzle.effort or '?'}  {puzzle.title}")
+        return 0
+    if arguments.action == "show":
+        puzzle = _shared(arguments.id) if FIELD in arguments.id else collection.find(arguments.id)
+        _show(puzzle, arguments.hints, arguments.answer)
+        return 0
+    puzzles = [collection.find(puzzle_id) for puzzle_id in arguments.ids] if arguments.ids else []
+    if arguments.ids and any((arguments.chapter, arguments.grade, arguments.theme)):
+        raise BadInput("give puzzle ids or filters (--chapter, --grade, --theme), not both")
+    if not arguments.ids:
+        if not any((arguments.chapter, arguments.grade, arguments.theme)):
+            raise BadInput("say which puzzles to export: ids, or --chapter, --grade or --theme")
+        puzzles = _selected(collection, arguments)
+    sheet, answers = export_worksheet(puzzles, arguments.out, arguments.title)
+    print(f"{len(puzzles)} puzzle(s): {sheet} and {answers}")
+    return 0
+
+
+def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puzzle]:
+    if arguments.grade is not None and arguments.grade not in TECHNIQUES:
+        raise BadInput(f"{arguments.grade!r} is not a grade: grades are {', '.join(TECHNIQUES)}")
+    if arguments.theme is not None:
+        themes = Counter(theme for puzzle in collection.puzzles for theme in puzzle.themes)
+        if arguments.theme not in themes:
+            raise BadInput(f"no puzzle has the theme {arguments.theme!r}: themes are {', '.join(sorted(themes))}")
+    puzzles = collection.select(arguments.chapter, arguments.grade, arguments.theme)
+    if not puzzles:
+        raise BadInput("no puzzle matches these filters")
+    return puzzles
+
+
+def _shared(text: str) -> Puzzle:
+    """A pasted position id as a puzzle, answered by the solver."""
+    shared = parse_position_id(text)
+    verdict = check_table(shared.position.table, shared.rules)
+    if not verdict.valid:
+        raise BadInput("the shared table is not valid: " + "; ".join(verdict.explain().splitlines()[1:]))
+    if not shared.position.hand:
+        raise BadInput("the shared position has no hand: nothing to play")
+    return complete(Puzzle("shared", "Shared position", "a position id", shared.rules, shared.position, shared.goal, 0))
+
+
+def _show(puzzle: Puzzle, hints: bool, answer: bool) -> None:
+    print(f"{puzzle.id}: {puzzle.title} ({puzzle.source})")
+    print(f"rules {puzzle.rules}; grade {puzzle.grade or '?'}, effort {puzzle.effort or '?'}")
+    print(f"themes: {', '.join(puzzle.themes) or '-'}")
+    print(puzzle.position)
+    print(puzzle.question())
+    print(f"share: {format_position_id(puzzle.position, puzzle.rules, puzzle.goal)}")
+    if hints:
+        for number, text in enumerate(puzzle.hints, start=1):
+            print(f"hint {number}: {text}")
+    if answer:
+        print(f"answer: {puzzle.answer_text()}")
+        if puzzle.solution is not None:
+            print(f"example: {puzzle.solution}")
+        for compare in puzzle.compare:
+            print(f"under {compare.rules}: {puzzle.answer_text(compare.answer)}")

@@ -1,0 +1,1 @@
+"""The bundled puzzle collection: file format, position ids, generator, grader, progress, worksheets."""

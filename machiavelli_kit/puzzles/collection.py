@@ -1,0 +1,74 @@
+"""The bundled collection: every chapter file in ``puzzles/``, in file-name order.
+
+>>> collection = load_collection()
+>>> collection.find("bga-1").answer
+1
+>>> [puzzle.id for puzzle in collection.select(chapter="ch01", grade="chain")]
+['it-3']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
+from machiavelli_kit.puzzles.verify import verify
+
+COLLECTION_DIR = Path(__file__).resolve().parents[2] / "puzzles"
+"""Where the bundled chapter files live (the repository's ``puzzles/`` folder)."""
+
+
+@dataclass(frozen=True)
+class Collection:
+    """Chapters of puzzles; puzzle ids are unique across the collection."""
+
+    chapters: tuple[Chapter, ...]
+
+    @property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        return tuple(puzzle for chapter in self.chapters for puzzle in chapter.puzzles)
+
+    def find(self, puzzle_id: str) -> Puzzle:
+        """The puzzle with this id; a clear error when there is none."""
+        for puzzle in self.puzzles:
+            if puzzle.id == puzzle_id:
+                return puzzle
+        raise PuzzleError(f"no puzzle has the id {puzzle_id!r}: `machiavelli-kit puzzles list` shows them all")
+
+    def chapter(self, name: str) -> Chapter:
+        """A chapter by file name (``ch03-split``), its prefix (``ch03``) or its place in order (``3``)."""
+        if name.isdigit() and 1 <= int(name) <= len(self.chapters):
+            return self.chapters[int(name) - 1]
+        for chapter in self.chapters:
+            if name in (chapter.name, chapter.name.split("-")[0]):
+                return chapter
+        names = ", ".join(chapter.name for chapter in self.chapters)
+        raise PuzzleError(f"no chapter {name!r}: chapters are {names}")
+
+    def select(self, chapter: str | None = None, grade: str | None = None, theme: str | None = None) -> list[Puzzle]:
+        """Puzzles of a chapter, a grade and a theme (each optional)."""
+        puzzles = self.chapter(chapter).puzzles if chapter else self.puzzles
+        return [
+            puzzle
+            for puzzle in puzzles
+            if (grade is None or puzzle.grade == grade) and (theme is None or theme in puzzle.themes)
+        ]
+
+
+def load_collection(directory: str | Path | None = None, *, check: bool = False) -> Collection:
+    """Read every ``*.toml`` chapter strictly; with ``check``, verify each puzzle with the solver too."""
+    folder = Path(directory) if directory is not None else COLLECTION_DIR
+    paths = sorted(folder.glob("*.toml"))
+    if not paths:
+        raise PuzzleError(f"{folder}: no puzzle files (*.toml) found")
+    chapters = tuple(load(path) for path in paths)
+    seen: dict[str, str] = {}
+    for chapter in chapters:
+        for puzzle in chapter.puzzles:
+            if puzzle.id in seen:
+                raise puzzle.error("id", f"the id is already used in {seen[puzzle.id]}")
+            seen[puzzle.id] = puzzle.origin
+            if check:
+                verify(puzzle)
+    return Collection(chapters)

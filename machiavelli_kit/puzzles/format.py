@@ -1,0 +1,414 @@
+"""The puzzle file format: a TOML file per chapter, read strictly and written by hand or by :func:`dump`.
+
+A chapter file holds a ``[chapter]`` table (``title``, optional ``intro``)
+and one ``[[puzzle]]`` table per puzzle::
+
+    [[puzzle]]
+    id = "bga-1"                      # lower case, digits and dashes; unique in the collection
+    title = "A spare five"
+    source = "BGA rules (003)"
+    rules = "bga"                     # a rules string: preset(overrides)
+    table = [["5S", "5H", "5D", "5C"], ["6H", "7H", "8H"]]
+    hand = ["4H"]
+    goal = "max"                      # max, close, play:<card> or decide
+    answer = 1                        # max: cards playable (0 = restore); close, play: true/false;
+                                      # decide: "play" or "restore"
+    solution = [["5S", "5D", "5C"], ["4H", "5H", "6H", "7H", "8H"]]   # one final table reaching it
+    par = 2
+    grade = "spare"                   # the hardest technique (see grader)
+    effort = 2                        # 1 to 5 inside the grade
+    themes = ["extend", "sets-to-runs", "spare", "whole-hand"]
+    hints = ["One five is not needed where it is."]
+
+    [[puzzle.compare]]                # optional: the answer under other rules
+    rules = "bga(wrap=true)"
+    answer = 1
+
+Reading checks the shape of every field and the cards, the copies and the
+start table; :mod:`machiavelli_kit.puzzles.verify` then checks the answer
+with the solver. Every error names the file, the puzzle and the field.
+
+>>> text = '''
+... [chapter]
+... title = "Demo"
+... [[puzzle]]
+... id = "demo"
+... title = "Demo"
+... source = "here"
+... rules = "bga"
+... table = [["4C", "5C", "6C"]]
+... hand = ["3C", "7C", "8C"]
+... goal = "close"
+... answer = true
+... '''
+>>> chapter = loads(text, "demo.toml")
+>>> puzzle = chapter.puzzles[0]
+>>> puzzle.position.table.notation(), puzzle.goal, puzzle.answer
+('4C 5C 6C', 'close', True)
+>>> loads(text.replace('"3C"', '"3X"'), "demo.toml")
+Traceback (most recent call last):
+...
+machiavelli_kit.puzzles.format.PuzzleError: demo.toml, puzzle 'demo', field 'hand': '3X' is not a card: suits are ...
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_card, parse_cards
+from machiavelli_kit.position import Position, Table, check_table, check_turn
+from machiavelli_kit.rules import Rules, RulesError
+
+Answer = int | bool | str
+GOALS = ("max", "close", "decide")
+DECISIONS = ("play", "restore")
+PUZZLE_KEYS = {
+    "id": True, "title": True, "source": True, "rules": True, "table": True, "hand": True, "goal": True,
+    "answer": True, "solution": False, "par": False, "grade": False, "effort": False, "themes": False,
+    "hints": False, "compare": False,
+}  # fmt: skip
+"""Every key a puzzle may have, and whether it is required."""
+CHAPTER_KEYS = {"title": True, "intro": False}
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that is not valid; the message names file, puzzle and field."""
+
+
+@dataclass(frozen=True)
+class Compare:
+    """The answer the same position has under other rules."""
+
+    rules: Rules
+    answer: Answer
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: a position, a goal and its answer, and what the grader says of it."""
+
+    id: str
+    title: str
+    source: str
+    rules: Rules
+    position: Position
+    goal: str
+    answer: Answer
+    solution: Table | None = None
+    par: int | None = None
+    grade: str | None = None
+    effort: int | None = None
+    themes: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    compare: tuple[Compare, ...] = ()
+    origin: str = field(default="", compare=False)
+    """The file the puzzle was read from, for error messages."""
+
+    @property
+    def feasible(self) -> bool:
+        """Whether the goal can be met (for ``decide``: whether to play)."""
+        return self.answer not in (0, False, "restore")
+
+    @property
+    def goal_card(self) -> Card | None:
+        return parse_card(self.goal[5:]) if self.goal.startswith("play:") else None
+
+    def question(self) -> str:
+        """The task in words."""
+        card = self.goal_card
+        if card is not None:
+            return f"Can you play {card}? If so, show how."
+        return {
+            "max": "Play as many cards from your hand as you can (or say that you must restore).",
+            "close": "Can you play your whole hand? If so, show how.",
+            "decide": "Play or restore? If you can play, show how.",
+        }[self.goal]
+
+    def answer_text(self, answer: Answer | None = None) -> str:
+        """The answer (or another ``answer`` to the same goal) in words."""
+        answer = self.answer if answer is None else answer
+        if self.goal == "max":
+            count = int(answer)
+            return "no play: restore the table" if count == 0 else f"{count} card{'s' if count != 1 else ''}"
+        if self.goal == "decide":
+            return str(answer)
+        return "yes" if answer else "no"
+
+    def error(self, name: str, message: str) -> PuzzleError:
+        return PuzzleError(f"{self.origin or '<puzzle>'}, puzzle {self.id!r}, field {name!r}: {message}")
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter file: its title, introduction and puzzles, in file order."""
+
+    name: str
+    title: str
+    intro: str
+    puzzles: tuple[Puzzle, ...]
+
+
+def load(path: str | Path) -> Chapter:
+    """Read one chapter file strictly (shape, cards, copies, start table, stored solution)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
+    return loads(text, str(path), name=path.stem)
+
+
+def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
+    """Read a chapter from TOML text; ``origin`` names it in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PuzzleError(f"{origin}: not valid TOML: {error}") from None
+    unknown = sorted(set(data) - {"chapter", "puzzle"})
+    if unknown:
+        raise PuzzleError(f"{origin}: unknown key {unknown[0]!r}: a chapter file holds [chapter] and [[puzzle]]")
+    header = data.get("chapter")
+    if not isinstance(header, dict):
+        raise PuzzleError(f"{origin}: the [chapter] table with a title is missing")
+    _check_keys(header, CHAPTER_KEYS, lambda message: PuzzleError(f"{origin}, [chapter]: {message}"))
+    for key in header:
+        if not isinstance(header[key], str):
+            raise PuzzleError(f"{origin}, [chapter], field {key!r}: must be a string")
+    items = data.get("puzzle", [])
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise PuzzleError(f"{origin}: puzzles are written as [[puzzle]] tables")
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    for number, item in enumerate(items, start=1):
+        puzzle = _puzzle(item, origin, number)
+        if puzzle.id in seen:
+            raise puzzle.error("id", "this id is used twice in the file")
+        seen.add(puzzle.id)
+        puzzles.append(puzzle)
+    return Chapter(name or Path(origin).stem, header["title"], header.get("intro", ""), tuple(puzzles))
+
+
+def _check_keys(item: dict[str, Any], keys: dict[str, bool], error: Any) -> None:
+    for key in item:
+        if key not in keys:
+            raise error(f"unknown key {key!r}: keys are {', '.join(keys)}")
+    for key, required in keys.items():
+        if required and key not in item:
+            raise error(f"the required key {key!r} is missing")
+
+
+def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
+    raw_id = item.get("id")
+    label = raw_id if isinstance(raw_id, str) else f"#{number}"
+
+    def error(name: str, message: str) -> PuzzleError:
+        return PuzzleError(f"{origin}, puzzle {label!r}, field {name!r}: {message}")
+
+    def fail(message: str) -> PuzzleError:
+        return PuzzleError(f"{origin}, puzzle {label!r}: {message}")
+
+    _check_keys(item, PUZZLE_KEYS, fail)
+    for key in ("id", "title", "source", "rules", "goal"):
+        if not isinstance(item[key], str):
+            raise error(key, f"must be a string, not {_kind(item[key])}")
+    if not _ID.fullmatch(item["id"]):
+        raise error("id", "use lower-case letters, digits and dashes, e.g. split-3")
+    try:
+        rules = Rules.parse(item["rules"])
+    except RulesError as problem:
+        raise error("rules", str(problem)) from None
+    table = _table(item["table"], lambda message: error("table", message))
+    hand = _cards(item["hand"], lambda message: error("hand", message))
+    if not hand:
+        raise error("hand", "the hand is empty: a puzzle needs at least one card to play")
+    for issue in Position(table, ()).problems(rules):
+        raise error("table", issue.message)
+    position = Position(table, hand)
+    for issue in position.problems(rules):
+        raise error("hand", issue.message)
+    verdict = check_table(table, rules)
+    if not verdict.valid:
+        raise error("table", "the start table is not valid: " + "; ".join(verdict.explain().splitlines()[1:]))
+    goal = _goal(item["goal"], hand, lambda message: error("goal", message))
+    answer = _answer(goal, item["answer"], lambda message: error("answer", message))
+    optional = _optional(item, error)
+    puzzle = Puzzle(
+        item["id"], item["title"], item["source"], rules, position, goal, answer,
+        origin=origin, compare=_compares(item.get("compare", []), goal, error), **optional,
+    )  # fmt: skip
+    if puzzle.solution is not None:
+        _check_solution(puzzle, puzzle.solution)
+    return puzzle
+
+
+def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    if "solution" in item:
+        values["solution"] = _table(item["solution"], lambda message: error("solution", message))
+    for key in ("par", "effort"):
+        if key in item:
+            value = item[key]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise error(key, f"must be a whole number, not {value!r}")
+            values[key] = value
+    if "grade" in item:
+        from machiavelli_kit.puzzles.grader import TECHNIQUES
+
+        if item["grade"] not in TECHNIQUES:
+            raise error("grade", f"{item['grade']!r} is not a grade: grades are {', '.join(TECHNIQUES)}")
+        values["grade"] = item["grade"]
+    for key in ("themes", "hints"):
+        if key in item:
+            texts = item[key]
+            if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+                raise error(key, "must be a list of strings")
+            values[key] = tuple(texts)
+    return values
+
+
+def _compares(items: Any, goal: str, error: Any) -> tuple[Compare, ...]:
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise error("compare", "write each comparison as a [[puzzle.compare]] table with rules and answer")
+    compares = []
+    for item in items:
+        _check_keys(item, {"rules": True, "answer": True}, lambda message: error("compare", message))
+        try:
+            rules = Rules.parse(str(item["rules"]))
+        except RulesError as problem:
+            raise error("compare", str(problem)) from None
+        compares.append(Compare(rules, _answer(goal, item["answer"], lambda message: error("compare", message))))
+    return tuple(compares)
+
+
+def _table(value: Any, error: Any) -> Table:
+    if not isinstance(value, list) or not all(isinstance(meld, list) for meld in value):
+        raise error('write the melds as a list of lists of cards, e.g. [["5S", "5H", "5D"], ["6H", "7H", "8H"]]')
+    for meld in value:
+        _strings(meld, error)
+    try:
+        return Table.parse(value)
+    except NotationError as problem:
+        raise error(str(problem)) from None
+
+
+def _cards(value: Any, error: Any) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise error('write the cards as a list, e.g. ["8H", "9H"]')
+    _strings(value, error)
+    try:
+        return parse_cards(value)
+    except NotationError as problem:
+        raise error(str(problem)) from None
+
+
+def _strings(values: list[Any], error: Any) -> None:
+    for value in values:
+        if not isinstance(value, str):
+            raise error(f'cards are strings such as "10H", not {_kind(value)} {value!r}')
+
+
+def _goal(text: str, hand: tuple[Card, ...], error: Any) -> str:
+    if text in GOALS:
+        return text
+    if text.startswith("play:"):
+        try:
+            card = parse_card(text[5:])
+        except NotationError as problem:
+            raise error(str(problem)) from None
+        if card not in hand:
+            raise error(f"{format_card(card)} is not in the hand")
+        return "play:" + format_card(card)
+    raise error(f"{text!r} is not a goal: goals are max, close, play:<card> and decide")
+
+
+def _answer(goal: str, value: Any, error: Any) -> Answer:
+    if goal == "max":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise error(f"for goal max the answer is the number of cards playable (0: restore), not {value!r}")
+        return value
+    if goal == "decide":
+        if value not in DECISIONS:
+            raise error(f'for goal decide the answer is "play" or "restore", not {value!r}')
+        return str(value)
+    if not isinstance(value, bool):
+        raise error(f"for goal {goal} the answer is true or false, not {value!r}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "a table"}.get(
+        type(value), "a string"
+    )
+
+
+def _check_solution(puzzle: Puzzle, table: Table) -> None:
+    """A stored solution must be a valid turn that reaches the stored answer."""
+    played = table.cards() - puzzle.position.table.cards()
+    rest = Counter(puzzle.position.hand) - played
+    verdict = check_turn(puzzle.position, Position(table, tuple(rest.elements())), puzzle.rules)
+    if not puzzle.feasible:
+        raise puzzle.error("solution", "the answer says no play is possible, so leave the solution out")
+    if not verdict.valid:
+        raise puzzle.error("solution", "; ".join(verdict.explain().splitlines()[1:]))
+    count = sum(played.values())
+    if puzzle.goal == "max" and count != puzzle.answer:
+        raise puzzle.error("solution", f"it plays {count} card(s) but the answer is {puzzle.answer}")
+    if puzzle.goal == "close" and rest:
+        raise puzzle.error("solution", f"it leaves {format_cards(sorted(rest.elements()))} in the hand")
+    card = puzzle.goal_card
+    if card is not None and not played[card]:
+        raise puzzle.error("solution", f"it does not play {format_card(card)}")
+
+
+def dump(chapter: Chapter) -> str:
+    """Write a chapter as TOML that :func:`loads` reads back (one meld per table entry)."""
+    lines = ["[chapter]", f"title = {_string(chapter.title)}"]
+    if chapter.intro:
+        lines.append(f"intro = {_string(chapter.intro)}")
+    for puzzle in chapter.puzzles:
+        lines += ["", "[[puzzle]]"]
+        heading = {"id": puzzle.id, "title": puzzle.title, "source": puzzle.source, "rules": str(puzzle.rules)}
+        lines += [f"{key} = {_string(value)}" for key, value in heading.items()]
+        lines.append(f"table = {_melds(meld.cards for meld in puzzle.position.table.melds)}")
+        lines.append(f"hand = {_list(puzzle.position.hand)}")
+        lines.append(f"goal = {_string(puzzle.goal)}")
+        lines.append(f"answer = {_value(puzzle.answer)}")
+        if puzzle.solution is not None:
+            lines.append(f"solution = {_melds(meld.cards for meld in puzzle.solution.melds)}")
+        for key in ("par", "grade", "effort"):
+            if getattr(puzzle, key) is not None:
+                lines.append(f"{key} = {_value(getattr(puzzle, key))}")
+        for key in ("themes", "hints"):
+            if getattr(puzzle, key):
+                lines.append(f"{key} = [{', '.join(_string(text) for text in getattr(puzzle, key))}]")
+        for compare in puzzle.compare:
+            lines += ["", "[[puzzle.compare]]", f"rules = {_string(str(compare.rules))}"]
+            lines.append(f"answer = {_value(compare.answer)}")
+    return "\n".join(lines) + "\n"
+
+
+def _string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _value(value: Answer) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int) else _string(value)
+
+
+def _list(cards: Iterable[Card]) -> str:
+    return "[" + ", ".join(_string(format_card(card)) for card in cards) + "]"
+
+
+def _melds(melds: Iterable[Iterable[Card]]) -> str:
+    return "[" + ", ".join(_list(meld) for meld in melds) + "]"

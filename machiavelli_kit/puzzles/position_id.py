@@ -1,0 +1,121 @@
+"""The position id: one url-safe line holding rules, table, hand and goal, for sharing.
+
+Fields are joined by ``~``: the rules (preset, then ``name-value`` overrides
+joined by ``.``), the table (melds joined by ``_``, cards by ``.``), the hand
+(cards joined by ``.``) and, unless it is ``max``, the goal (``close``,
+``decide`` or ``play-7S``). Cards are written and read by
+:mod:`machiavelli_kit.notation`, so ``10H``, ``TH`` and ``th`` all work.
+
+>>> shared = parse_position_id("bga.wrap-true~5S.5H.5D.5C_6H.7H.8H~4H")
+>>> str(shared.rules), shared.position.table.notation(), shared.goal
+('bga(wrap=true)', '5S 5H 5D 5C | 6H 7H 8H', 'max')
+>>> format_position_id(shared.position, shared.rules, "play:4H")
+'bga.wrap-true~5S.5H.5D.5C_6H.7H.8H~4H~play-4H'
+>>> parse_position_id("bga~5S.5H.5D~11H")
+Traceback (most recent call last):
+...
+machiavelli_kit.puzzles.position_id.PositionIdError: position id, hand: '11H' is not a card: ranks are A, 2-10, J, Q, K
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules import Rules, RulesError
+
+FIELD, MELD, CARD, VALUE = "~", "_", ".", "-"
+_ALLOWED = re.compile(r"[A-Za-z0-9._~-]*")
+
+
+class PositionIdError(ValueError):
+    """Text that is not a position id; the message names the part at fault."""
+
+
+@dataclass(frozen=True)
+class SharedPosition:
+    """What a position id holds."""
+
+    position: Position
+    rules: Rules
+    goal: str = "max"
+
+
+def format_position_id(position: Position, rules: Rules, goal: str = "max") -> str:
+    """Write the one-line id of ``position`` under ``rules`` with ``goal``."""
+    table = MELD.join(_cards(meld.cards) for meld in position.table.melds)
+    parts = [_format_rules(rules), table, _cards(position.hand)]
+    if goal != "max":
+        parts.append(goal.replace(":", VALUE))
+    return FIELD.join(parts)
+
+
+def parse_position_id(text: str) -> SharedPosition:
+    """Read a position id written by :func:`format_position_id`."""
+    text = text.strip()
+    if not _ALLOWED.fullmatch(text):
+        bad = next(char for char in text if not _ALLOWED.fullmatch(char))
+        raise PositionIdError(f"position id: {bad!r} cannot appear in a position id (letters, digits and . _ ~ - only)")
+    fields = text.split(FIELD)
+    if len(fields) not in (3, 4):
+        raise PositionIdError("position id: write rules~table~hand, optionally ~goal, separated by '~'")
+    rules = _parse_rules(fields[0])
+    try:
+        table = Table.of(parse_table(fields[1].replace(MELD, "|").replace(CARD, " ")))
+    except NotationError as error:
+        raise PositionIdError(f"position id, table: {error}") from None
+    try:
+        hand = parse_cards(fields[2].replace(CARD, " "))
+    except NotationError as error:
+        raise PositionIdError(f"position id, hand: {error}") from None
+    goal = _parse_goal(fields[3]) if len(fields) == 4 else "max"
+    return SharedPosition(Position(table, hand), rules, goal)
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return format_cards(cards).replace(" ", CARD)
+
+
+def _format_rules(rules: Rules) -> str:
+    items = [rules.preset]
+    for name, value in sorted(rules.overrides().items()):
+        items.append(f"{name}{VALUE}{_value(value)}")
+    return CARD.join(items)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def _parse_rules(text: str) -> Rules:
+    name, *items = text.split(CARD)
+    arguments = []
+    for item in items:
+        key, dash, value = item.partition(VALUE)
+        if not dash:
+            raise PositionIdError(f"position id, rules: {item!r} is not a parameter: write name-value, e.g. wrap-true")
+        arguments.append(f"{key}={value}")
+    try:
+        return Rules.parse(f"{name}({', '.join(arguments)})")
+    except RulesError as error:
+        raise PositionIdError(f"position id, rules: {error}") from None
+
+
+def _parse_goal(text: str) -> str:
+    lowered = text.lower()
+    if lowered in ("max", "close", "decide"):
+        return lowered
+    if lowered.startswith("play-"):
+        try:
+            cards = parse_cards(text[5:])
+        except NotationError as error:
+            raise PositionIdError(f"position id, goal: {error}") from None
+        if len(cards) == 1:
+            return "play:" + format_cards(cards)
+    raise PositionIdError(f"position id, goal: {text!r} is not a goal: max, close, decide or play-<card>")

@@ -1,0 +1,78 @@
+"""``machiavelli-kit puzzles``: list, show, export, and exit 2 with a message on bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from machiavelli_kit.cli import main
+from machiavelli_kit.puzzles.collection import COLLECTION_DIR
+
+
+def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
+    code = main(["puzzles", *arguments])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_list_filters_by_chapter_and_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", "--chapter", "1", "--grade", "chain")
+    assert code == 0
+    assert out.split()[0] == "it-3" and len(out.splitlines()) == 1
+
+
+def test_show_prints_position_share_id_and_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "bga-7", "--answer", "--hints")
+    assert code == 0
+    assert "share: bga~4C.5C.6C~3C.7C.8C~close" in out
+    assert "answer: yes" in out and "hint 1:" in out
+
+
+def test_show_answers_a_pasted_position_id(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "bga~6S.6H.6C~6D.7S.8S", "--answer")
+    assert code == 0
+    assert "Shared position" in out and "answer: 3 cards" in out and "grade swap" in out
+
+
+def test_export_writes_both_sheets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "export", "--chapter", "ch01", "--out", str(tmp_path))
+    assert code == 0 and "17 puzzle(s)" in out
+    assert (tmp_path / "worksheet.html").exists() and (tmp_path / "answers.html").exists()
+
+
+def test_check_verifies_the_collection(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check")
+    assert code == 0 and "agree with the solver" in out
+
+
+def test_a_teachers_folder_is_verified_as_it_is_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (COLLECTION_DIR / "ch01-first-steps.toml").read_text(encoding="utf-8")
+    wrong = text.replace("answer = 1\nsolution", "answer = 2\n#solution", 1)
+    (tmp_path / "mine.toml").write_text(wrong, encoding="utf-8")
+    code, _, err = run(capsys, "--dir", str(tmp_path), "list")
+    assert code == 2
+    assert "mine.toml, puzzle 'bga-1', field 'answer': the solver says 1 card(s), the file says 2 card(s)" in err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("show", "no-such-puzzle"), "no puzzle has the id 'no-such-puzzle'"),
+        (("list", "--chapter", "99"), "no chapter '99'"),
+        (("list", "--grade", "hard"), "'hard' is not a grade"),
+        (("list", "--theme", "colour"), "no puzzle has the theme 'colour'"),
+        (("export", "--out", "x"), "say which puzzles to export"),
+        (("export", "bga-1", "--chapter", "1", "--out", "x"), "give puzzle ids or filters"),
+        (("--dir", "/nonexistent-folder", "list"), "no puzzle files"),
+        (("show", "bga~6S.6H~6D"), "the shared table is not valid"),
+        (("show", "bga~6S.6H.6C~6X"), "position id, hand: '6X' is not a card"),
+        (("show", "bga~6S.6H.6C~6D~play-7S"), "the goal card 7S is not in the hand"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], message: str
+) -> None:
+    code, _, err = run(capsys, *arguments)
+    assert code == 2
+    assert message in err and "Traceback" not in err

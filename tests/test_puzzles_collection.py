@@ -1,0 +1,56 @@
+"""The bundled collection: big enough, the documents' examples first, and every puzzle re-verified."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from machiavelli_kit.puzzles.collection import Collection, load_collection
+from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.generator import giveaways
+from machiavelli_kit.puzzles.verify import verify
+from machiavelli_kit.solver import solve
+
+COLLECTION = load_collection()
+DOCUMENT_IDS = [f"bga-{n}" for n in range(1, 8)] + [f"it-{n}" for n in range(1, 5)] + ["wiki-1", "wiki-2"]
+
+
+@pytest.mark.parametrize("puzzle", COLLECTION.puzzles, ids=lambda puzzle: puzzle.id)
+def test_every_puzzle_agrees_with_the_solver_and_the_grader(puzzle: Puzzle) -> None:
+    graded = verify(puzzle)
+    assert (puzzle.grade, puzzle.effort) == (graded.technique, graded.effort)
+    if puzzle.source.startswith("generated"):
+        assert giveaways(solve(puzzle.position, puzzle.rules)) == [], "judged on the best play of the most cards"
+
+
+def test_size_and_chapters() -> None:
+    assert len(COLLECTION.puzzles) >= 300
+    assert COLLECTION.chapters[0].name == "ch01-first-steps"
+    assert [puzzle.id for puzzle in COLLECTION.chapters[0].puzzles][: len(DOCUMENT_IDS)] == DOCUMENT_IDS
+    alone = COLLECTION.find("wiki-2-alone")
+    assert alone.goal == "decide" and alone.answer == "restore"
+    assert Counter(puzzle.goal for puzzle in COLLECTION.puzzles)["decide"] >= 30
+
+
+def test_every_grade_from_spare_to_impossible_is_present() -> None:
+    grades = Counter(puzzle.grade for puzzle in COLLECTION.puzzles)
+    for technique in ("spare", "split", "swap", "dissolve", "chain", "identical", "impossible"):
+        assert grades[technique] >= 20, technique
+
+
+@pytest.mark.parametrize("parameter", ["ace_high", "wrap", "jokers"])
+def test_answers_that_change_with_the_rules(parameter: str) -> None:
+    changed = [
+        puzzle
+        for puzzle in COLLECTION.puzzles
+        for compare in puzzle.compare
+        if parameter in puzzle.rules.overrides() and compare.answer != puzzle.answer
+    ]
+    assert len(changed) >= 10
+
+
+def test_select_by_chapter_grade_and_theme(collection: Collection = COLLECTION) -> None:
+    chains = collection.select(grade="chain", theme="sets-to-runs")
+    assert chains and all(p.grade == "chain" and "sets-to-runs" in p.themes for p in chains)
+    assert collection.chapter("3") == collection.chapter("ch03") == collection.chapter("ch03-split")
