@@ -1,4 +1,7 @@
-"""A slow, obviously correct oracle for small positions: try every subset and every partition."""
+"""A slow, obviously correct oracle for small positions: try every subset and every partition.
+
+What counts as a kept card is the kit's definition (``matching.kept_cards``); the search
+over plays, partitions and matchings is exhaustive and shares nothing with the solver."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.matching import kept_cards
 from machiavelli_kit.melds import check_meld
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import Rules
@@ -59,23 +63,6 @@ def _changed(position: Position, partition: Partition, rules: Rules) -> int:
     slots: list[int | None] = list(range(len(partition))) + [None] * len(start)
     best = 0
     for assignment in set(permutations(slots, len(start))):
-        kept = sum(_kept(start[i], partition[f], rules) for i, f in enumerate(assignment) if f is not None)
+        kept = sum(kept_cards(start[i], partition[f], rules) for i, f in enumerate(assignment) if f is not None)
         best = max(best, kept)
     return naturals - best
-
-
-def _kept(start: tuple[Card, ...], final: tuple[Card, ...], rules: Rules) -> int:
-    lenient = rules.replace(jokers=max(rules.jokers, len(start) + len(final)))
-    kind = check_meld(start, lenient).kind
-    start_naturals = [card for card in start if not card.is_joker]
-    final_naturals = [card for card in final if not card.is_joker]
-    common = sum((Counter(start_naturals) & Counter(final_naturals)).values())
-    if kind is None or not common:
-        return 0
-    if len(final_naturals) == 1:  # one card and jokers: a set or a run, as needed
-        return common
-    if check_meld(final, lenient).kind != kind:
-        return 0
-    if kind == "set":
-        return common if start_naturals[0].rank == final_naturals[0].rank else 0
-    return common if start_naturals[0].suit == final_naturals[0].suit else 0
