@@ -22,7 +22,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.matching import match_melds
 from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
@@ -67,6 +66,8 @@ class _Transfer:
 
 def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple[Move, ...]:
     """The moves from ``position`` to any end ``table`` (a learner's, or a stored answer)."""
+    from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
+
     origins, _ = match_melds(position.table, table, rules)
     return plan_moves(position, table, origins, rules)
 
