@@ -20,11 +20,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from machiavelli_kit.files import write_atomically
 
 DEFAULT_PATH = Path.home() / ".machiavelli-kit" / "progress.json"
 CSV_COLUMNS = ("student", "puzzle", "attempts", "hints", "solved")
@@ -77,20 +77,9 @@ class Progress:
         return stream.getvalue()
 
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
-        """Write atomically: a temporary file in the same folder, then :func:`os.replace`."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Write atomically (see :func:`machiavelli_kit.files.write_atomically`)."""
         data = {"student": self.student, "records": {key: asdict(value) for key, value in self.records.items()}}
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                json.dump(data, stream, indent=1, sort_keys=True)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(path, json.dumps(data, indent=1, sort_keys=True))
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_PATH) -> Progress:

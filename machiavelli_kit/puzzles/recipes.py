@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from machiavelli_kit.files import write_atomically
 from machiavelli_kit.puzzles.format import dump
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
 
@@ -66,6 +67,6 @@ def regenerate(directory: Path) -> list[Timing]:
     for recipe in RECIPES:
         started = time.perf_counter()
         chapter = generate_chapter(recipe)
-        (directory / f"{recipe.name}.toml").write_text(dump(chapter), encoding="utf-8")
+        write_atomically(directory / f"{recipe.name}.toml", dump(chapter))
         timings.append(Timing(recipe.name, len(chapter.puzzles), time.perf_counter() - started))
     return timings

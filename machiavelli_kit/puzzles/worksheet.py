@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from machiavelli_kit.files import write_atomically
 from machiavelli_kit.position import Position
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
@@ -81,10 +82,9 @@ def answers_html(puzzles: Sequence[Puzzle], title: str, *, four_colour: bool = F
 def export_worksheet(puzzles: Sequence[Puzzle], directory: str | Path, title: str) -> tuple[Path, Path]:
     """Write ``worksheet.html`` and ``answers.html`` into ``directory``; return both paths."""
     folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
     sheet, answers = folder / "worksheet.html", folder / "answers.html"
-    sheet.write_text(worksheet_html(puzzles, title), encoding="utf-8")
-    answers.write_text(answers_html(puzzles, title), encoding="utf-8")
+    write_atomically(sheet, worksheet_html(puzzles, title))
+    write_atomically(answers, answers_html(puzzles, title))
     return sheet, answers
 
 
