@@ -52,7 +52,6 @@ Goal = GoalName | Card
 
 INTEGRALITY_TOLERANCE = 1e-9
 MAX_NEW_RUN = 5
-FEASIBILITY_FIRST = True
 
 
 class SolverInputError(ValueError):
@@ -435,19 +434,20 @@ def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[floa
     nonzero = np.flatnonzero(cost).astype(np.int32)
     highs.setOptionValue("presolve", "off")
     highs.setOptionValue("mip_rel_gap", 0.0)
-    highs.setOptionValue("mip_abs_gap", 0.999)
+    highs.setOptionValue("mip_abs_gap", 0.999)  # integer objective: a gap below 1 is optimal
     highs.setOptionValue("mip_heuristic_run_feasibility_jump", False)
     highs.changeColsIntegrality(
         lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.full(lp.num_col_, 1, dtype=np.uint8)
     )
-    if FEASIBILITY_FIRST:
-        highs.addRow(bound, highspy.kHighsInf, len(nonzero), nonzero, cost[nonzero])
-        highs.changeColsCost(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.zeros(lp.num_col_))
-        highs.run()
-        if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
-            return np.asarray(highs.getSolution().col_value)
-        highs.changeRowBounds(lp.num_row_, -highspy.kHighsInf, bound - 1)
-        highs.changeColsCost(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), cost)
+    everything = np.arange(lp.num_col_, dtype=np.int32)
+    highs.addRow(bound, highspy.kHighsInf, len(nonzero), nonzero, cost[nonzero])
+    highs.changeColsCost(lp.num_col_, everything, np.zeros(lp.num_col_))
+    highs.run()
+    if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
+        return np.asarray(highs.getSolution().col_value)
+    # The bound is out of reach: search below it, with the real objective back.
+    highs.changeRowBounds(lp.num_row_, -highspy.kHighsInf, bound - 1)
+    highs.changeColsCost(lp.num_col_, everything, cost)
     highs.run()
     if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
