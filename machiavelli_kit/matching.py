@@ -19,7 +19,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import check_meld
+from machiavelli_kit.melds import check_shape
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import BGA, Rules
 
@@ -44,14 +44,13 @@ def match_melds(start: Table, final: Table, rules: Rules = BGA) -> tuple[tuple[i
 
 def kept_cards(before: tuple[Card, ...], after: tuple[Card, ...], rules: Rules = BGA) -> int:
     """How many natural cards of ``before`` stay if it goes on as ``after`` (0 if it cannot)."""
-    lenient = rules.replace(jokers=max(rules.jokers, len(before), len(after)))
-    kind = check_meld(before, lenient).kind
+    kind = check_shape(before, rules).kind
     before_naturals = [card for card in before if not card.is_joker]
     after_naturals = [card for card in after if not card.is_joker]
     common = sum((Counter(before_naturals) & Counter(after_naturals)).values())
     if kind is None or not common:
         return 0
-    if len(after_naturals) > 1 and check_meld(after, lenient).kind != kind:
+    if len(after_naturals) > 1 and check_shape(after, rules).kind != kind:
         return 0
     if kind == "set":
         return common if before_naturals[0].rank == after_naturals[0].rank else 0

@@ -147,6 +147,12 @@ def check_meld(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
     return MeldCheck(cards, None, tuple(common) + tuple(problems), cards, ())
 
 
+def check_shape(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
+    """Like :func:`check_meld`, but jokers are welcome whatever the rules' supply: the shape
+    of a meld already on the table or planned (the table check counts the jokers)."""
+    return check_meld(cards, rules.replace(jokers=max(rules.jokers, len(cards))))
+
+
 _Attempt = tuple[list[Problem], tuple[Card, ...], tuple[Card, ...]]
 
 

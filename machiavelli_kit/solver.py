@@ -37,7 +37,7 @@ import highspy
 import numpy as np
 
 from machiavelli_kit.cards import JOKER, Card
-from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
+from machiavelli_kit.melds import MIN_MELD, Meld, check_meld, check_shape
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
@@ -380,7 +380,7 @@ def _meld_shape(meld: Meld, rules: Rules) -> _Shape | None:
     cards = frozenset(card_index(card) for card in naturals)
     if len(cards) < len(naturals):
         return None
-    verdict = check_meld(meld.cards, rules.replace(jokers=max(rules.jokers, len(meld.cards))))
+    verdict = check_shape(meld.cards, rules)
     if verdict.kind == "set":
         return _Shape("set", naturals[0].rank, cards)
     if verdict.kind == "run":

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.melds import Meld, check_shape
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
 
@@ -172,14 +172,14 @@ class _Names:
         name = _shape_name(cards, self.rules)
         if name not in self.shared:
             return name
-        arranged = check_meld(cards, self.rules.replace(jokers=max(self.rules.jokers, len(cards)))).arranged
+        arranged = check_shape(cards, self.rules).arranged
         if " run" in name:
             return f"{name} {arranged[0]}–{arranged[-1]}"
         return f"{name} ({Meld(arranged)})"
 
 
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
-    verdict = check_meld(cards, rules.replace(jokers=max(rules.jokers, len(cards))))
+    verdict = check_shape(cards, rules)
     naturals = [card for card in cards if card.suit is not None]
     if verdict.kind == "set" and naturals:
         return RANK_PLURALS[naturals[0].rank]

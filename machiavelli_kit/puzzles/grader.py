@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import ACE, JOKER, KING, Card
-from machiavelli_kit.melds import check_meld
+from machiavelli_kit.melds import check_shape
 from machiavelli_kit.solver import Solution
 
 TECHNIQUES = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "impossible")
@@ -124,8 +124,7 @@ class _Flows:
                 self.moves.append((source, f, card))
 
     def kind(self, cards: tuple[Card, ...]) -> str | None:
-        lenient = self.rules.replace(jokers=max(self.rules.jokers, len(cards)))
-        return check_meld(cards, lenient).kind
+        return check_shape(cards, self.rules).kind
 
     def techniques(self) -> set[str]:
         used: set[str] = set()
@@ -196,8 +195,7 @@ class _Flows:
             if before == "run" and "set" in after:
                 themes.add("runs-to-sets")
         for cards in self.final:
-            lenient = self.rules.replace(jokers=max(self.rules.jokers, len(cards)))
-            verdict = check_meld(cards, lenient)
+            verdict = check_shape(cards, self.rules)
             if verdict.kind == "set" and len(cards) == 4:
                 themes.add("four-of-a-kind")
             if verdict.kind != "run":
