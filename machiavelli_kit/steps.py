@@ -57,11 +57,13 @@ def apply_move(melds: list[list[Card]], hand: list[Card], move: Move) -> None:
         melds[move.target].append(move.card)
 
 
-@dataclass
-class _Transfer:
+@dataclass(frozen=True)
+class Transfer:
+    """A card that changes place: from a start meld (``None``: the hand) to a final meld."""
+
     card: Card
-    source: int | None  # start meld, or None for the hand
-    target: int  # final meld
+    source: int | None
+    target: int
 
 
 def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple[Move, ...]:
@@ -79,42 +81,45 @@ def plan_moves(
     ``origins[i]`` (``None``: a new meld)."""
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
-    leaving: list[Counter[Card]] = [Counter(cards) for cards in start]
-    arriving: list[Counter[Card]] = []
-    for target, cards in enumerate(final):
-        incoming = Counter(cards)
-        origin = origins[target]
-        if origin is not None:
-            stayed = incoming & leaving[origin]
-            incoming -= stayed
-            leaving[origin] -= stayed
-        arriving.append(incoming)
-    transfers = _match_sources(leaving, arriving)
+    _, transfers = card_flows(position, table, origins)
     ordered = _order(transfers, origins)
     names = _Names(start, final, origins, rules)
     return _to_moves(ordered, origins, len(start), names)
 
 
-def _match_sources(leaving: list[Counter[Card]], arriving: list[Counter[Card]]) -> list[_Transfer]:
-    """Say where each arriving card comes from: a start meld that gives it up, else the hand."""
-    pools = [Counter(cards) for cards in leaving]
+def card_flows(
+    position: Position, table: Table, origins: tuple[int | None, ...]
+) -> tuple[list[Counter[Card]], list[Transfer]]:
+    """What stays in each start meld, and where every other card of ``table`` comes from:
+    a start meld that gives it up, else the hand."""
+    leaving = [Counter(meld.cards) for meld in position.table.melds]
+    stays: list[Counter[Card]] = [Counter() for _ in leaving]
+    arriving: list[Counter[Card]] = []
+    for target, meld in enumerate(table.melds):
+        incoming = Counter(meld.cards)
+        origin = origins[target]
+        if origin is not None:
+            stays[origin] = incoming & leaving[origin]
+            incoming -= stays[origin]
+            leaving[origin] -= stays[origin]
+        arriving.append(incoming)
     transfers = []
     for target, cards in enumerate(arriving):
         for card in sorted(cards.elements()):
-            source = next((index for index, pool in enumerate(pools) if pool[card] > 0), None)
+            source = next((index for index, pool in enumerate(leaving) if pool[card] > 0), None)
             if source is not None:
-                pools[source][card] -= 1
-            transfers.append(_Transfer(card, source, target))
-    return transfers
+                leaving[source][card] -= 1
+            transfers.append(Transfer(card, source, target))
+    return stays, transfers
 
 
-def _order(transfers: list[_Transfer], origins: tuple[int | None, ...]) -> list[_Transfer]:
+def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[Transfer]:
     """Receive before giving, follow chains, start with moves that open a chain."""
     working_target = [origins[transfer.target] for transfer in transfers]
     gives = Counter(transfer.source for transfer in transfers if transfer.source is not None)
     waiting = Counter(target for target in working_target if target is not None)
     remaining = list(range(len(transfers)))
-    ordered: list[_Transfer] = []
+    ordered: list[Transfer] = []
     last: tuple[int | None, int | None] = (None, None)  # the last move's working and final target
     while remaining:
         ready = [
@@ -132,7 +137,7 @@ def _order(transfers: list[_Transfer], origins: tuple[int | None, ...]) -> list[
     return ordered
 
 
-def _priority(transfer: _Transfer, target: int | None, last: tuple[int | None, int | None], gives: Counter[int]) -> int:
+def _priority(transfer: Transfer, target: int | None, last: tuple[int | None, int | None], gives: Counter[int]) -> int:
     """Lower goes first: the card just freed, then more cards for the same meld, then
     hand cards that start a chain, then other table cards, then the rest."""
     if transfer.source is not None and transfer.source == last[0]:
@@ -188,7 +193,7 @@ def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
     return f"meld {Meld(cards)}"
 
 
-def _to_moves(ordered: list[_Transfer], origins: tuple[int | None, ...], start_count: int,
+def _to_moves(ordered: list[Transfer], origins: tuple[int | None, ...], start_count: int,
               names: _Names) -> tuple[Move, ...]:  # fmt: skip
     working_index: dict[int, int] = {final: origin for final, origin in enumerate(origins) if origin is not None}
     next_new = start_count

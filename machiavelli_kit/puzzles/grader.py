@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from machiavelli_kit.cards import ACE, JOKER, KING, Card
 from machiavelli_kit.melds import check_shape
 from machiavelli_kit.solver import Solution
+from machiavelli_kit.steps import card_flows
 
 TECHNIQUES = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "impossible")
 EFFORT_STEPS = (6, 9, 13, 20)
@@ -103,25 +104,10 @@ class _Flows:
         self.start = [meld.cards for meld in solution.position.table.melds]
         self.final = [meld.cards for meld in solution.table.melds]
         self.kept: dict[int, int] = {origin: f for f, origin in enumerate(solution.origins) if origin is not None}
-        self.stays: list[Counter[Card]] = [Counter() for _ in self.start]
-        arriving: list[Counter[Card]] = []
-        for f, cards in enumerate(self.final):
-            incoming = Counter(cards)
-            origin = solution.origins[f]
-            if origin is not None:
-                self.stays[origin] = incoming & Counter(self.start[origin])
-                incoming -= self.stays[origin]
-            arriving.append(incoming)
+        self.stays, transfers = card_flows(solution.position, solution.table, solution.origins)
         self.lost = [Counter(cards) - stays for cards, stays in zip(self.start, self.stays, strict=True)]
-        pools = [Counter(cards) for cards in self.lost]
         # (source start meld or None for the hand, final meld) for every card that moved.
-        self.moves: list[tuple[int | None, int, Card]] = []
-        for f, incoming in enumerate(arriving):
-            for card in sorted(incoming.elements()):
-                source = next((m for m, pool in enumerate(pools) if pool[card] > 0), None)
-                if source is not None:
-                    pools[source][card] -= 1
-                self.moves.append((source, f, card))
+        self.moves = [(transfer.source, transfer.target, transfer.card) for transfer in transfers]
 
     def kind(self, cards: tuple[Card, ...]) -> str | None:
         return check_shape(cards, self.rules).kind
