@@ -36,7 +36,7 @@ from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import PlayState
-from machiavelli_kit.play_layout import lay_out, rows_needed
+from machiavelli_kit.ui.layout import lay_out, rows_needed
 
 PIXEL_RATIO = 2
 WATCH = """([el, x, y, kind]) => {

@@ -1,6 +1,6 @@
 """A position being rearranged by a learner: moves, undo/redo, check, hints, solve.
 
-Plain Python, no widgets: :mod:`machiavelli_kit.widget` draws a :class:`PlaySession`
+Plain Python, no widgets: :mod:`machiavelli_kit.ui.position_board` draws a :class:`PlaySession`
 and forwards the mouse to it.
 
 >>> from machiavelli_kit.position import Position

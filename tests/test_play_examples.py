@@ -6,9 +6,9 @@ import pytest
 
 from machiavelli_kit.examples import VALIDITY_EXAMPLES, WORKED_EXAMPLES, example
 from machiavelli_kit.melds import Meld
-from machiavelli_kit.play_quiz import Quiz
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.solver import solve
+from machiavelli_kit.ui.quiz import Quiz
 from tests.rules_examples import worked_examples
 
 DATA = {item.id: item for item in worked_examples()}

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import WORKED_EXAMPLES, example
 from machiavelli_kit.play import PlayState
-from machiavelli_kit.play_layout import CARD_H, CARD_W, PAD, WIDTH, lay_out, meld_order, rows_needed
 from machiavelli_kit.position import Position
+from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, lay_out, meld_order, rows_needed
 
 C = Card.parse
 

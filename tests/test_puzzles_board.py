@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-import machiavelli_kit.widget
+import machiavelli_kit.ui.position_board
 from machiavelli_kit.cards import Card
-from machiavelli_kit.puzzles.board import PuzzleBoard
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.progress import Progress, Record
+from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 
 COLLECTION = load_collection()
 
 
 def test_solve_is_judged_and_counted_as_a_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(machiavelli_kit.widget, "STEP_DELAY", 0)
+    monkeypatch.setattr(machiavelli_kit.ui.position_board, "STEP_DELAY", 0)
     path = tmp_path / "progress.json"
     view = PuzzleBoard(COLLECTION.find("it-3"), Progress(student="Ada"), path)
     view.board.buttons["Solve"].click()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit import widget as widget_module
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import CheckReport
-from machiavelli_kit.widget import PositionWidget, example_widget
+from machiavelli_kit.ui import position_board as widget_module
+from machiavelli_kit.ui.position_board import PositionWidget, example_widget
 
 C = Card.parse
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, Page
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import Place, PlaySession
-from machiavelli_kit.play_layout import Board, lay_out, rows_needed
+from machiavelli_kit.ui.layout import Board, lay_out, rows_needed
 
 pytestmark = pytest.mark.browser
 FELT_PIXEL = [31, 107, 58, 255]

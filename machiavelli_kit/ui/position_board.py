@@ -20,10 +20,10 @@ from ipycanvas import MultiCanvas, hold_canvas
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.play import CheckReport, PlayError, PlaySession
-from machiavelli_kit.play_layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out, rows_needed
 from machiavelli_kit.position import Position
 from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out, rows_needed
 
 AREA = "#18552e"
 BORROWED = "#f0a020"

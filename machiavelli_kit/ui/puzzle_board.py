@@ -17,7 +17,7 @@ from machiavelli_kit.play import CheckReport
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress
 from machiavelli_kit.puzzles.verify import check_answer
-from machiavelli_kit.widget import PositionWidget
+from machiavelli_kit.ui.position_board import PositionWidget
 
 NO_HINTS = "This puzzle has no hints of its own: try the board's Hint button."
 

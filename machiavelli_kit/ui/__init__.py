@@ -1,0 +1,1 @@
+"""Widgets: every board and browser of the notebooks, a thin layer over the headless core."""
