@@ -1,0 +1,92 @@
+"""What a turn or a puzzle asks for, parsed and written in this one place.
+
+- ``max``: play as many hand cards as possible (at least one);
+- ``close``: play the whole hand;
+- ``play:<card>``: play this card (and as little else as possible);
+- ``decide``: say whether a play exists at all (for the solver, the same as ``max``).
+
+Case does not matter; position ids write ``play-7S`` for ``play:7S`` (a colon
+is awkward in a URL), and a bare card is read as "play this card".
+
+>>> Goal.parse("CLOSE"), Goal.parse("play:7S"), Goal.parse("play-7s") == Goal.parse("7S")
+(Goal.parse('close'), Goal.parse('play:7S'), True)
+>>> str(Goal.parse("play-10h")), Goal.parse("play:10H").id_text
+('play:10H', 'play-10H')
+>>> Goal.parse("win")
+Traceback (most recent call last):
+...
+machiavelli_kit.goal.GoalError: 'win' is not a goal: goals are max, close, decide, or play:<card> such as play:7S
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.notation import NotationError, format_card, parse_card
+
+GoalKind = Literal["max", "close", "play", "decide"]
+PLAIN_KINDS: tuple[GoalKind, ...] = ("max", "close", "decide")
+HELP = "goals are max, close, decide, or play:<card> such as play:7S"
+
+
+class GoalError(ValueError):
+    """Text that is not a goal; the message says what goals there are."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A goal: its kind, and for ``play`` the card that must be played."""
+
+    kind: GoalKind
+    card: Card | None = None
+
+    MAX: ClassVar[Goal]
+    CLOSE: ClassVar[Goal]
+    DECIDE: ClassVar[Goal]
+
+    def __post_init__(self) -> None:
+        if (self.kind == "play") != (self.card is not None):
+            raise GoalError("a play goal names one card, and only a play goal names a card")
+
+    @classmethod
+    def parse(cls, text: str | Card | Goal) -> Goal:
+        """Read ``max``, ``close``, ``decide``, ``play:7S``, ``play-7S`` or a bare card ``7S``."""
+        if isinstance(text, Goal):
+            return text
+        if isinstance(text, Card):
+            return cls("play", text)
+        if not isinstance(text, str):
+            raise TypeError(f"a goal is text such as 'max' or 'play:7S', not {type(text).__name__}")
+        token = text.strip()
+        lowered = token.lower()
+        for kind in PLAIN_KINDS:
+            if lowered == kind:
+                return cls(kind)
+        card_text = token[5:] if lowered.startswith(("play:", "play-")) else token
+        try:
+            return cls("play", parse_card(card_text))
+        except NotationError:
+            if card_text is not token:
+                raise GoalError(f"{_shown(text)} is not a goal: {_shown(card_text)} is not a card") from None
+            raise GoalError(f"{_shown(text)} is not a goal: {HELP}") from None
+
+    @property
+    def id_text(self) -> str:
+        """The goal as written in a position id (``play-7S``)."""
+        return str(self).replace(":", "-")
+
+    def __str__(self) -> str:
+        return f"play:{format_card(self.card)}" if self.card is not None else self.kind
+
+    def __repr__(self) -> str:
+        return f"Goal.parse({str(self)!r})"
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short when it is long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+Goal.MAX, Goal.CLOSE, Goal.DECIDE = Goal("max"), Goal("close"), Goal("decide")
