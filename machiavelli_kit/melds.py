@@ -29,13 +29,21 @@ MAX_RUN = 13
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong, as a stable flag for programs and a sentence for people."""
+    """One thing wrong, as a stable flag for programs and a sentence for people.
+
+    ``meld`` is the place (from 0) of the table meld the problem is about, when
+    it is about one; ``str()`` names that meld, so a list of problems reads well.
+
+    >>> str(Problem("too_short", "a meld needs at least 3 cards", meld=1))
+    'meld 2: a meld needs at least 3 cards'
+    """
 
     flag: str
     message: str
+    meld: int | None = None
 
     def __str__(self) -> str:
-        return self.message
+        return self.message if self.meld is None else f"meld {self.meld + 1}: {self.message}"
 
 
 @dataclass(frozen=True, eq=False)

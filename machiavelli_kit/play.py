@@ -35,6 +35,8 @@ from machiavelli_kit.steps import Move, apply_move
 
 Place = int | Literal["new", "work", "hand"]
 """Where a card lies or goes: a meld index, a new meld, the working area or the hand."""
+WORK_AREA_FLAGS = frozenset({"table_card_missing", "hand_mismatch"})
+"""Turn problems that only say a card is still in the working area, which Check says once itself."""
 
 
 class PlayError(ValueError):
@@ -165,9 +167,10 @@ class PlaySession:
         lines = []
         if state.work:
             lines.append(f"the working area still holds {format_cards(state.work, unicode=True)}: put it on the table")
-        lines += [line[2:] for line in turn.explain().splitlines()[1:] if line.startswith("- ")]
-        if state.work:
-            lines = [line for line in lines if "is missing now" not in line and "should now hold" not in line]
+        # Cards in the working area are neither lost nor back in the hand: those two problems wait.
+        waiting = WORK_AREA_FLAGS if state.work else frozenset()
+        lines += [problem.message for problem in turn.problems if problem.flag not in waiting]
+        lines += turn.table.problem_lines()
         return CheckReport(False, "Not valid yet: " + "; ".join(lines) + ".", invalid, turn.played)
 
     @cached_property

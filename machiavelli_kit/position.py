@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
@@ -134,14 +134,21 @@ class TableCheck:
         return tuple(index for index, meld in enumerate(self.melds) if not meld.valid)
 
     def all_problems(self) -> tuple[Problem, ...]:
-        return tuple(problem for meld in self.melds for problem in meld.problems) + self.problems
+        """Every problem: each meld's, marked with the meld's place, then the table's."""
+        return (
+            tuple(replace(problem, meld=index) for index, meld in enumerate(self.melds) for problem in meld.problems)
+            + self.problems
+        )
+
+    def problem_lines(self) -> list[str]:
+        """One line per invalid meld (its cards and all that is wrong with it), then the table's problems."""
+        lines = [f"meld {index + 1}, {meld.explain()}" for index, meld in enumerate(self.melds) if not meld.valid]
+        return lines + [problem.message for problem in self.problems]
 
     def explain(self) -> str:
         if self.valid:
             return "the table is valid"
-        lines = [f"meld {index + 1}, {meld.explain()}" for index, meld in enumerate(self.melds) if not meld.valid]
-        lines += [problem.message for problem in self.problems]
-        return "the table is not valid:\n" + "\n".join(f"- {line}" for line in lines)
+        return "the table is not valid:\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
 
 @dataclass(frozen=True)
@@ -156,16 +163,18 @@ class TurnCheck:
     def valid(self) -> bool:
         return not self.problems and self.table.valid
 
+    def all_problems(self) -> tuple[Problem, ...]:
+        """Every problem: the turn's (cards lost, nothing played, ...), then the end table's."""
+        return self.problems + self.table.all_problems()
+
     def explain(self) -> str:
         if self.valid:
             return f"the turn is valid: {len(self.played)} card(s) played ({format_cards(self.played, unicode=True)})"
-        lines = [problem.message for problem in self.problems]
-        if not self.table.valid:
-            lines += self.table.explain().splitlines()[1:]
-            return "the turn is not valid:\n" + "\n".join(
-                line if line.startswith("- ") else f"- {line}" for line in lines
-            )
-        return "the turn is not valid:\n" + "\n".join(f"- {line}" for line in lines)
+        return "the turn is not valid:\n" + "\n".join(f"- {line}" for line in self.problem_lines())
+
+    def problem_lines(self) -> list[str]:
+        """One line per problem of the turn, then one per invalid meld of the end table."""
+        return [problem.message for problem in self.problems] + self.table.problem_lines()
 
 
 def check_table(table: Table | str, rules: Rules = BGA) -> TableCheck:

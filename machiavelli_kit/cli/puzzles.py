@@ -96,7 +96,7 @@ def _shared(text: str) -> Puzzle:
     shared = parse_position_id(text)
     verdict = check_table(shared.position.table, shared.rules)
     if not verdict.valid:
-        raise BadInput("the shared table is not valid: " + "; ".join(verdict.explain().splitlines()[1:]))
+        raise BadInput("the shared table is not valid: " + "; ".join(verdict.problem_lines()))
     if not shared.position.hand:
         raise BadInput("the shared position has no hand: nothing to play")
     return complete(Puzzle("shared", "Shared position", "a position id", shared.rules, shared.position, shared.goal, 0))

@@ -237,7 +237,7 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
         raise error("hand", issue.message)
     verdict = check_table(table, rules)
     if not verdict.valid:
-        raise error("table", "the start table is not valid: " + "; ".join(verdict.explain().splitlines()[1:]))
+        raise error("table", "the start table is not valid: " + "; ".join(verdict.problem_lines()))
     goal = _goal(item["goal"], hand, lambda message: error("goal", message))
     answer = _answer(goal, item["answer"], lambda message: error("answer", message))
     optional = _optional(item, error)
@@ -358,7 +358,7 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
     if not puzzle.feasible:
         raise puzzle.error("solution", "the answer says no play is possible, so leave the solution out")
     if not verdict.valid:
-        raise puzzle.error("solution", "; ".join(verdict.explain().splitlines()[1:]))
+        raise puzzle.error("solution", "; ".join(verdict.problem_lines()))
     count = sum(played.values())
     if puzzle.goal == "max" and count != puzzle.answer:
         raise puzzle.error("solution", f"it plays {count} card(s) but the answer is {puzzle.answer}")

@@ -156,7 +156,7 @@ def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
     rest = Counter(position.hand) - played
     verdict = check_turn(position, Position(answer, tuple(rest.elements())), puzzle.rules)
     if not verdict.valid:
-        return Verdict(False, "Not a valid turn: " + "; ".join(verdict.explain().splitlines()[1:]))
+        return Verdict(False, "Not a valid turn: " + "; ".join(verdict.problem_lines()))
     count = sum(played.values())
     return _judge(puzzle, count, played, rest)
 
