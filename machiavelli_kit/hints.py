@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machiavelli_kit.cards import Card
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import BGA, Rules
-from machiavelli_kit.solver import Goal, Solution, solve
+from machiavelli_kit.solver import Solution, solve
 
 RUNG_NAMES = ("how many", "which cards", "which melds", "first move", "whole chain", "solution")
 
@@ -37,11 +39,11 @@ class HintLadder:
         return self.rungs[level - 1]
 
 
-def hint_ladder(position: Position, rules: Rules = BGA, goal: Goal | str = "max") -> HintLadder:
+def hint_ladder(position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX) -> HintLadder:
     """Solve ``position`` and phrase the answer as six hints."""
     solution = solve(position, rules, goal)
     if not solution.feasible:
-        penalty = rules.restore_penalty
+        penalty = solution.rules.restore_penalty
         drawn = f"draw {penalty} card{'s' if penalty != 1 else ''}" if penalty else "draw a card"
         verdict = f"No play: no card can be played here. Restore the table and {drawn}."
         return HintLadder(solution, (verdict,) * len(RUNG_NAMES))

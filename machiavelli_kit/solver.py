@@ -31,23 +31,21 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import highspy
 import numpy as np
 
 from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.goal import Goal, GoalError
 from machiavelli_kit.melds import MIN_MELD, Meld, check_meld, check_shape
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.templates import CARD_COUNT, Template, card_at, card_index, templates
 
 if TYPE_CHECKING:
     from machiavelli_kit.steps import Move
-
-GoalName = Literal["max", "close"]
-Goal = GoalName | Card
 
 
 INTEGRALITY_TOLERANCE = 1e-9
@@ -124,14 +122,16 @@ class Solution:
         return f"play {len(self.played)} ({played}), par {self.par}: {self.table}"
 
 
-def solve(position: Position, rules: Rules = BGA, goal: Goal | str = "max") -> Solution:
-    """The exact best play for ``position`` under ``rules``.
+def solve(position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX) -> Solution:
+    """The exact best play for ``position`` under ``rules`` (a :class:`Rules` or a rules string).
 
-    ``goal`` is ``"max"`` (as many hand cards as possible, at least one),
-    ``"close"`` (the whole hand), or a card (``Card`` or ``"7S"``) that must be
-    played; with a card goal the solver plays as little else as it can.
-    Ties are broken by the least disruption of the table (lowest par).
+    ``goal`` (a :class:`Goal`, its text, or a card) is ``max`` (as many hand
+    cards as possible, at least one; ``decide`` is the same question),
+    ``close`` (the whole hand), or ``play:<card>`` (that card must be played,
+    and as little else as possible). Ties are broken by the least disruption
+    of the table (lowest par).
     """
+    rules = as_rules(rules)
     goal = _as_goal(goal, position)
     problems = position.problems(rules)
     if problems:
@@ -147,22 +147,15 @@ def solve(position: Position, rules: Rules = BGA, goal: Goal | str = "max") -> S
     return solution
 
 
-def _as_goal(goal: Goal | str, position: Position) -> Goal:
-    if isinstance(goal, Card):
-        card = goal
-    elif goal in ("max", "close"):
-        return goal  # type: ignore[return-value]
-    else:
-        from machiavelli_kit.notation import parse_card
-
-        text = goal.removeprefix("play:")
-        try:
-            card = parse_card(text)
-        except ValueError:
-            raise SolverInputError(f"{goal!r} is not a goal: use max, close, or a card to play such as 7S") from None
-    if card not in position.hand:
-        raise SolverInputError(f"the goal card {format_card(card)} is not in the hand")
-    return card
+def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:
+    """The goal as a :class:`Goal`; a goal card must be in the hand."""
+    try:
+        parsed = Goal.parse(goal)
+    except GoalError as error:
+        raise SolverInputError(str(error)) from None
+    if parsed.card is not None and parsed.card not in position.hand:
+        raise SolverInputError(f"the goal card {format_card(parsed.card)} is not in the hand")
+    return parsed
 
 
 @dataclass
@@ -226,7 +219,7 @@ class _Program:
             return None  # a table card that fits in no meld at all
         table_total = int(self.on_table.sum()) + self.table_jokers
         hand_total = len(self.position.hand)
-        play_weight = {"max": table_total + 1.0, "close": 0.0}[goal] if isinstance(goal, str) else -1.0
+        play_weight = {"max": table_total + 1.0, "decide": table_total + 1.0, "close": 0.0, "play": -1.0}[goal.kind]
         u = {c: columns.add(self.on_table[c], self.on_table[c] + self.in_hand[c], play_weight) for c in used}
         j = {c: columns.add(0, jokers, play_weight) for c in used} if jokers else {}
         # New melds: x[T] copies of template T.
@@ -262,19 +255,19 @@ class _Program:
             row(self.table_jokers, jokers, [(column, 1.0) for column in j.values()])
         placed = [(column, 1.0) for column in [*u.values(), *j.values()]]
         cap = hand_total if rules.max_cards_per_turn is None else min(hand_total, rules.max_cards_per_turn)
-        if goal == "close":
+        if goal.kind == "close":
             if cap < hand_total:
                 return None
             row(table_total + hand_total, table_total + hand_total, placed)
         else:
             row(table_total + 1, table_total + cap, placed)
-        if isinstance(goal, Card):
-            if goal.is_joker:
+        if goal.card is not None:
+            if goal.card.is_joker:
                 row(self.table_jokers + 1, jokers, [(column, 1.0) for column in j.values()])
-            elif card_index(goal) not in u:
+            elif card_index(goal.card) not in u:
                 return None
             else:
-                columns.lower[u[card_index(goal)]] += 1
+                columns.lower[u[card_index(goal.card)]] += 1
         self.real_columns = u
         return _run_highs(columns, rows_lower, rows_upper)
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.deal import random_position, random_table
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.matching import match_melds
 from machiavelli_kit.notation import parse_card
 from machiavelli_kit.position import Position, Table, check_turn
@@ -105,6 +106,23 @@ def test_card_goal_plays_that_card_and_as_little_else_as_possible() -> None:
     assert solve(position, goal=parse_card("9H")).played == (parse_card("9H"),)
 
 
+def test_goals_are_read_by_goal_parse_and_stored_as_goals() -> None:
+    position = Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H 9H")
+    for goal in ("play:4H", "PLAY-4h", "4h", parse_card("4H"), Goal.parse("play:4H")):
+        solution = solve(position, goal=goal)
+        assert solution.goal == Goal.parse("play:4H") and solution.max_play == 1
+    decided = solve(position, goal="Decide")
+    assert decided.goal == Goal.DECIDE
+    assert (decided.max_play, decided.par) == (solve(position, goal="max").max_play, solve(position).par)
+    assert solve(position).goal == Goal.MAX
+
+
+def test_rules_may_be_given_as_a_rules_string() -> None:
+    position = Position.parse("QH KH AH", "2H")
+    solution = solve(position, "bga(wrap=true)")
+    assert solution.max_play == 1 and solution.rules == Rules(wrap=True)
+
+
 def test_cap_on_cards_per_turn_is_respected() -> None:
     position = Position.parse("", "AS 2S 3S 4S 5S 6S")
     assert not solve(position, Rules(max_cards_per_turn=2)).feasible
@@ -137,6 +155,8 @@ def test_ace_high_changes_the_answer() -> None:
     [
         ("8H", "9H", "not in the hand"),
         ("8H", "sometimes", "is not a goal"),
+        ("8H", "play:11H", "is not a goal"),
+        ("8H", "play:JK", "not in the hand"),
     ],
 )
 def test_bad_goals_are_named(hand: str, goal: str, message: str) -> None:
