@@ -1,15 +1,25 @@
-"""Progress: saved atomically, read back, exported as CSV for a teacher."""
+"""Progress: saved atomically and privately, merged with other writers, read back, exported as CSV."""
 
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machiavelli_kit.puzzles.progress import Progress, ProgressError, Record
+
+
+def temporaries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.tmp"))
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
@@ -24,7 +34,13 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert again == progress
     assert again.solved == ["bga-1"]
     assert again.record("it-3") == Record(attempts=1, hints=0, solved=False)
-    assert list(path.parent.iterdir()) == [path], "no temporary file is left behind"
+    assert temporaries(path.parent) == [], "no temporary file is left behind"
+
+
+def test_the_progress_file_is_private(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    Progress(student="Ada").save(path)
+    assert path.stat().st_mode & 0o777 == 0o600
 
 
 def test_a_failed_save_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -33,13 +49,26 @@ def test_a_failed_save_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: py
     before = path.read_bytes()
 
     def crash(source: str, target: str) -> None:
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(ProgressError, match=f"^progress not saved: the disk that holds {tmp_path} is full$"):
         Progress(student="Bob").save(path)
     assert path.read_bytes() == before
-    assert list(tmp_path.iterdir()) == [path]
+    assert temporaries(tmp_path) == []
+
+
+def test_a_read_only_folder_is_said_in_plain_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tests may run as root, whom chmod does not stop: refuse the write the way a read-only folder does.
+    def refuse(*arguments: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(ProgressError) as error:
+        Progress(student="Ada").save(tmp_path / "progress.json")
+    assert str(error.value) == (
+        f"progress not saved: the kit is not allowed to write in {tmp_path} (the folder or the file is read-only)"
+    )
 
 
 def test_missing_file_is_empty_and_a_broken_one_is_named(tmp_path: Path) -> None:
@@ -48,6 +77,124 @@ def test_missing_file_is_empty_and_a_broken_one_is_named(tmp_path: Path) -> None
     broken.write_text('{"records": {"bga-1": {"attempts": "many"}}}')
     with pytest.raises(ProgressError, match=r"broken\.json: not a progress file"):
         Progress.load(broken)
+
+
+def test_deeply_nested_json_is_named_not_a_recursion_error(tmp_path: Path) -> None:
+    nested = tmp_path / "nested.json"
+    nested.write_text('{"records": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(ProgressError, match=r"nested\.json: not a progress file \(it is nested too deeply\)"):
+        Progress.load(nested)
+
+
+def test_a_broken_file_is_not_overwritten_by_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text("not json")
+    with pytest.raises(ProgressError, match=r"^progress not saved: .*progress\.json: not a progress file"):
+        Progress(student="Ada").save(path)
+    assert path.read_text() == "not json"
+
+
+def test_two_notebooks_saving_one_file_keep_each_others_records(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    Progress(student="Ada", records={"bga-1": Record(1, 0, False)}).save(path)
+    first, second = Progress.load(path), Progress.load(path)
+    first.attempt("bga-1", solved=True)
+    first.hint("it-3")
+    second.attempt("bga-1", solved=False)
+    second.attempt("bga-2", solved=False)
+    first.save(path)
+    second.save(path)
+    expected = {"bga-1": Record(3, 0, True), "it-3": Record(0, 1, False), "bga-2": Record(1, 0, False)}
+    assert Progress.load(path).records == expected
+    assert second.records == expected, "the saving object now sees the other's records too"
+    first.save(path)
+    assert Progress.load(path).records == expected, "saving again counts nothing twice"
+
+
+def test_a_new_progress_saved_over_an_old_file_adds_to_it(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    Progress(student="Ada", records={"bga-1": Record(2, 1, True)}).save(path)
+    fresh = Progress()
+    fresh.attempt("bga-1", solved=False)
+    fresh.save(path)
+    assert Progress.load(path) == Progress("Ada", {"bga-1": Record(3, 1, True)})
+
+
+operations = st.lists(
+    st.tuples(st.sampled_from(("first", "second")), st.sampled_from(("attempt", "solve", "hint", "save"))),
+    max_size=30,
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(operations)
+def test_interleaved_saves_count_every_attempt_and_hint_once(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, str]]
+) -> None:
+    path = tmp_path_factory.mktemp("progress") / "progress.json"
+    writers = {"first": Progress.load(path), "second": Progress.load(path)}
+    for who, operation in steps:
+        writer = writers[who]
+        if operation == "save":
+            writer.save(path)
+        elif operation == "hint":
+            writer.hint("p")
+        else:
+            writer.attempt("p", solved=operation == "solve")
+    for writer in writers.values():
+        writer.save(path)
+    done = [operation for _, operation in steps]
+    record = Progress.load(path).records.get("p", Record())
+    assert record.attempts == done.count("attempt") + done.count("solve")
+    assert record.hints == done.count("hint")
+    assert record.solved == ("solve" in done)
+
+
+def test_two_processes_saving_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    script = textwrap.dedent(
+        """
+        import sys
+        from machiavelli_kit.puzzles.progress import Progress
+
+        path, name = sys.argv[1], sys.argv[2]
+        progress = Progress.load(path)
+        for _ in range(40):
+            progress.attempt("shared", solved=False)
+            progress.hint(name)
+            progress.save(path)
+        """
+    )
+    writers = [subprocess.Popen([sys.executable, "-c", script, str(path), name]) for name in ("ada", "bob")]
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
+    records = Progress.load(path).records
+    assert records == {"shared": Record(80, 0, False), "ada": Record(0, 40, False), "bob": Record(0, 40, False)}
+    assert temporaries(tmp_path) == []
+
+
+def test_a_killed_save_leaves_nothing_behind_after_the_next_save(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    script = "import os, sys\nfrom machiavelli_kit import files\nos.fsync = lambda fd: os._exit(9)\n"
+    script += "files.write_atomically(sys.argv[1], 'half')\n"
+    killed = subprocess.run([sys.executable, "-c", script, str(path)], check=False)
+    assert killed.returncode == 9
+    assert len(temporaries(tmp_path)) == 1 and not path.exists()
+    (tmp_path / "notes.tmp").write_text("not ours")
+    Progress(student="Ada").save(path)
+    assert temporaries(tmp_path) == [tmp_path / "notes.tmp"]
+    assert Progress.load(path).student == "Ada"
+
+
+def test_a_symlinked_progress_file_is_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "synced" / "progress.json"
+    Progress(student="Ada", records={"bga-1": Record(1, 0, False)}).save(target)
+    link = tmp_path / "progress.json"
+    link.symlink_to(target)
+    progress = Progress.load(link)
+    progress.attempt("bga-1", solved=True)
+    progress.save(link)
+    assert link.is_symlink() and link.resolve() == target
+    assert Progress.load(target).records == {"bga-1": Record(2, 0, True)}
 
 
 def test_csv_for_the_teacher() -> None:
