@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.generator import giveaways
@@ -29,8 +30,8 @@ def test_size_and_chapters() -> None:
     assert COLLECTION.chapters[0].name == "ch01-first-steps"
     assert [puzzle.id for puzzle in COLLECTION.chapters[0].puzzles][: len(DOCUMENT_IDS)] == DOCUMENT_IDS
     alone = COLLECTION.find("wiki-2-alone")
-    assert alone.goal == "decide" and alone.answer == "restore"
-    assert Counter(puzzle.goal for puzzle in COLLECTION.puzzles)["decide"] >= 30
+    assert alone.goal == Goal.DECIDE and alone.answer == "restore"
+    assert Counter(puzzle.goal.kind for puzzle in COLLECTION.puzzles)["decide"] >= 30
 
 
 def test_every_grade_from_spare_to_impossible_is_present() -> None:

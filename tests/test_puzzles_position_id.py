@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
-from machiavelli_kit.notation import format_card
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.puzzles.position_id import PositionIdError, format_position_id, parse_position_id
 from machiavelli_kit.rules import Rules, preset
@@ -33,7 +33,7 @@ rules = st.builds(
 
 @given(positions, rules, st.data())
 def test_round_trip(position: Position, rules: Rules, data: st.DataObject) -> None:
-    goals = ["max", "close", "decide"] + [f"play:{format_card(card)}" for card in position.hand]
+    goals = [Goal.MAX, Goal.CLOSE, Goal.DECIDE] + [Goal("play", card) for card in position.hand]
     goal = data.draw(st.sampled_from(goals))
     text = format_position_id(position, rules, goal)
     assert quote(text, safe="") == text, "the id must be url-safe as it stands"
@@ -48,7 +48,7 @@ def test_round_trip(position: Position, rules: Rules, data: st.DataObject) -> No
 def test_cards_are_read_by_the_kit_notation_in_any_case() -> None:
     shared = parse_position_id("BGA~th.jh.qh~kh~PLAY-kh")
     assert shared.position.table.notation() == "10H JH QH"
-    assert shared.goal == "play:KH"
+    assert shared.goal == Goal.parse("play:KH")
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ with the solver. Every error names the file, the puzzle and the field.
 ... '''
 >>> chapter = loads(text, "demo.toml")
 >>> puzzle = chapter.puzzles[0]
->>> puzzle.position.table.notation(), puzzle.goal, puzzle.answer
+>>> puzzle.position.table.notation(), str(puzzle.goal), puzzle.answer
 ('4C 5C 6C', 'close', True)
 >>> loads(text.replace('"3C"', '"3X"'), "demo.toml")
 Traceback (most recent call last):
@@ -63,12 +63,12 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_card, parse_cards
+from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules, RulesError
 
 Answer = int | bool | str
-GOALS = ("max", "close", "decide")
 DECISIONS = ("play", "restore")
 PUZZLE_KEYS = {
     "id": True, "title": True, "source": True, "rules": True, "table": True, "hand": True, "goal": True,
@@ -101,7 +101,7 @@ class Puzzle:
     source: str
     rules: Rules
     position: Position
-    goal: str
+    goal: Goal
     answer: Answer
     solution: Table | None = None
     par: int | None = None
@@ -118,28 +118,23 @@ class Puzzle:
         """Whether the goal can be met (for ``decide``: whether to play)."""
         return self.answer not in (0, False, "restore")
 
-    @property
-    def goal_card(self) -> Card | None:
-        return parse_card(self.goal[5:]) if self.goal.startswith("play:") else None
-
     def question(self) -> str:
         """The task in words."""
-        card = self.goal_card
-        if card is not None:
-            return f"Can you play {card}? If so, show how."
+        if self.goal.card is not None:
+            return f"Can you play {self.goal.card}? If so, show how."
         return {
             "max": "Play as many cards from your hand as you can (or say that you must restore).",
             "close": "Can you play your whole hand? If so, show how.",
             "decide": "Play or restore? If you can play, show how.",
-        }[self.goal]
+        }[self.goal.kind]
 
     def answer_text(self, answer: Answer | None = None) -> str:
         """The answer (or another ``answer`` to the same goal) in words."""
         answer = self.answer if answer is None else answer
-        if self.goal == "max":
+        if self.goal.kind == "max":
             count = int(answer)
             return "no play: restore the table" if count == 0 else f"{count} card{'s' if count != 1 else ''}"
-        if self.goal == "decide":
+        if self.goal.kind == "decide":
             return str(answer)
         return "yes" if answer else "no"
 
@@ -275,7 +270,7 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
     return values
 
 
-def _compares(items: Any, goal: str, error: Any) -> tuple[Compare, ...]:
+def _compares(items: Any, goal: Goal, error: Any) -> tuple[Compare, ...]:
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         raise error("compare", "write each comparison as a [[puzzle.compare]] table with rules and answer")
     compares = []
@@ -316,26 +311,22 @@ def _strings(values: list[Any], error: Any) -> None:
             raise error(f'cards are strings such as "10H", not {_kind(value)} {value!r}')
 
 
-def _goal(text: str, hand: tuple[Card, ...], error: Any) -> str:
-    if text in GOALS:
-        return text
-    if text.startswith("play:"):
-        try:
-            card = parse_card(text[5:])
-        except NotationError as problem:
-            raise error(str(problem)) from None
-        if card not in hand:
-            raise error(f"{format_card(card)} is not in the hand")
-        return "play:" + format_card(card)
-    raise error(f"{text!r} is not a goal: goals are max, close, play:<card> and decide")
+def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
+    try:
+        goal = Goal.parse(text)
+    except GoalError as problem:
+        raise error(str(problem)) from None
+    if goal.card is not None and goal.card not in hand:
+        raise error(f"{format_card(goal.card)} is not in the hand")
+    return goal
 
 
-def _answer(goal: str, value: Any, error: Any) -> Answer:
-    if goal == "max":
+def _answer(goal: Goal, value: Any, error: Any) -> Answer:
+    if goal.kind == "max":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise error(f"for goal max the answer is the number of cards playable (0: restore), not {value!r}")
         return value
-    if goal == "decide":
+    if goal.kind == "decide":
         if value not in DECISIONS:
             raise error(f'for goal decide the answer is "play" or "restore", not {value!r}')
         return str(value)
@@ -360,11 +351,11 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
     if not verdict.valid:
         raise puzzle.error("solution", "; ".join(verdict.problem_lines()))
     count = sum(played.values())
-    if puzzle.goal == "max" and count != puzzle.answer:
+    if puzzle.goal.kind == "max" and count != puzzle.answer:
         raise puzzle.error("solution", f"it plays {count} card(s) but the answer is {puzzle.answer}")
-    if puzzle.goal == "close" and rest:
+    if puzzle.goal.kind == "close" and rest:
         raise puzzle.error("solution", f"it leaves {format_cards(sorted(rest.elements()))} in the hand")
-    card = puzzle.goal_card
+    card = puzzle.goal.card
     if card is not None and not played[card]:
         raise puzzle.error("solution", f"it does not play {format_card(card)}")
 
@@ -380,7 +371,7 @@ def dump(chapter: Chapter) -> str:
         lines += [f"{key} = {_string(value)}" for key, value in heading.items()]
         lines.append(f"table = {_melds(meld.cards for meld in puzzle.position.table.melds)}")
         lines.append(f"hand = {_list(puzzle.position.hand)}")
-        lines.append(f"goal = {_string(puzzle.goal)}")
+        lines.append(f"goal = {_string(str(puzzle.goal))}")
         lines.append(f"answer = {_value(puzzle.answer)}")
         if puzzle.solution is not None:
             lines.append(f"solution = {_melds(meld.cards for meld in puzzle.solution.melds)}")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck
+from machiavelli_kit.goal import Goal, GoalKind
 from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.notation import format_card, format_cards
 from machiavelli_kit.position import Position, Table
@@ -55,7 +56,7 @@ class Recipe:
     """Rules under which the answer must differ (one per puzzle, matched to ``rules`` by position)."""
     ranks: tuple[int, ...] = RANKS
     """Ranks the table and hand are dealt from."""
-    goals: tuple[str, ...] = ("max", "max", "max", "close", "play")
+    goals: tuple[GoalKind, ...] = ("max", "max", "max", "close", "play")
     min_effort: int = 1
     set_share: float = 0.5
     """The chance that a table meld is a set rather than a run."""
@@ -125,13 +126,13 @@ def _make(
     return puzzle if puzzle.grade in recipe.grades else None
 
 
-def _goal(rng: random.Random, recipe: Recipe, position: Position, feasible: bool, played: int) -> str:
-    goal = rng.choice(recipe.goals)
-    if goal == "close" and (not feasible or played < len(position.hand)):
-        return "max"
-    if goal == "play":
-        return "play:" + format_card(rng.choice(position.hand))
-    return goal
+def _goal(rng: random.Random, recipe: Recipe, position: Position, feasible: bool, played: int) -> Goal:
+    kind = rng.choice(recipe.goals)
+    if kind == "close" and (not feasible or played < len(position.hand)):
+        return Goal.MAX
+    if kind == "play":
+        return Goal("play", rng.choice(position.hand))
+    return Goal(kind)
 
 
 def _deal(rng: random.Random, recipe: Recipe, rules: Rules, also: tuple[Rules, ...]) -> Position:

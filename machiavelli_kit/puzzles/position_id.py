@@ -8,8 +8,8 @@ joined by ``.``), the table (melds joined by ``_``, cards by ``.``), the hand
 
 >>> shared = parse_position_id("bga.wrap-true~5S.5H.5D.5C_6H.7H.8H~4H")
 >>> str(shared.rules), shared.position.table.notation(), shared.goal
-('bga(wrap=true)', '5S 5H 5D 5C | 6H 7H 8H', 'max')
->>> format_position_id(shared.position, shared.rules, "play:4H")
+('bga(wrap=true)', '5S 5H 5D 5C | 6H 7H 8H', Goal.parse('max'))
+>>> format_position_id(shared.position, shared.rules, Goal.parse("play:4H"))
 'bga.wrap-true~5S.5H.5D.5C_6H.7H.8H~4H~play-4H'
 >>> parse_position_id("bga~5S.5H.5D~11H")
 Traceback (most recent call last):
@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.goal import Goal, GoalError
 from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules, RulesError
@@ -42,15 +43,15 @@ class SharedPosition:
 
     position: Position
     rules: Rules
-    goal: str = "max"
+    goal: Goal = Goal.MAX
 
 
-def format_position_id(position: Position, rules: Rules, goal: str = "max") -> str:
+def format_position_id(position: Position, rules: Rules, goal: Goal = Goal.MAX) -> str:
     """Write the one-line id of ``position`` under ``rules`` with ``goal``."""
     table = MELD.join(_cards(meld.cards) for meld in position.table.melds)
     parts = [_format_rules(rules), table, _cards(position.hand)]
-    if goal != "max":
-        parts.append(goal.replace(":", VALUE))
+    if goal != Goal.MAX:
+        parts.append(goal.id_text)
     return FIELD.join(parts)
 
 
@@ -72,7 +73,7 @@ def parse_position_id(text: str) -> SharedPosition:
         hand = parse_cards(fields[2].replace(CARD, " "))
     except NotationError as error:
         raise PositionIdError(f"position id, hand: {error}") from None
-    goal = _parse_goal(fields[3]) if len(fields) == 4 else "max"
+    goal = _parse_goal(fields[3]) if len(fields) == 4 else Goal.MAX
     return SharedPosition(Position(table, hand), rules, goal)
 
 
@@ -107,15 +108,8 @@ def _parse_rules(text: str) -> Rules:
         raise PositionIdError(f"position id, rules: {error}") from None
 
 
-def _parse_goal(text: str) -> str:
-    lowered = text.lower()
-    if lowered in ("max", "close", "decide"):
-        return lowered
-    if lowered.startswith("play-"):
-        try:
-            cards = parse_cards(text[5:])
-        except NotationError as error:
-            raise PositionIdError(f"position id, goal: {error}") from None
-        if len(cards) == 1:
-            return "play:" + format_cards(cards)
-    raise PositionIdError(f"position id, goal: {text!r} is not a goal: max, close, decide or play-<card>")
+def _parse_goal(text: str) -> Goal:
+    try:
+        return Goal.parse(text)
+    except GoalError as error:
+        raise PositionIdError(f"position id, goal: {error}") from None

@@ -45,8 +45,7 @@ VARIANT_THEME = "variants"
 def solve_puzzle(puzzle: Puzzle, rules: Rules | None = None) -> Solution:
     """The solver's answer to the puzzle's goal (under other ``rules`` when given)."""
     rules = rules or puzzle.rules
-    goal = "max" if puzzle.goal == "decide" else puzzle.goal
-    return solve(position_under(puzzle.position, rules), rules, goal)
+    return solve(position_under(puzzle.position, rules), rules, puzzle.goal)
 
 
 def position_under(position: Position, rules: Rules) -> Position:
@@ -62,9 +61,9 @@ def position_under(position: Position, rules: Rules) -> Position:
 
 def answer_of(puzzle: Puzzle, solution: Solution) -> Answer:
     """The answer a solution gives, in the form of the puzzle's goal."""
-    if puzzle.goal == "max":
+    if puzzle.goal.kind == "max":
         return solution.max_play if solution.feasible else 0
-    if puzzle.goal == "decide":
+    if puzzle.goal.kind == "decide":
         return "play" if solution.feasible else "restore"
     return solution.feasible
 
@@ -162,16 +161,16 @@ def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
 
 
 def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card]) -> Verdict:
-    card = puzzle.goal_card
+    card = puzzle.goal.card
     if card is not None:
         if not played[card]:
             return Verdict(False, f"Valid, but {card} is still in your hand.")
         return Verdict(True, f"Correct: {format_card(card, unicode=True)} is played.")
-    if puzzle.goal == "close":
+    if puzzle.goal.kind == "close":
         if rest:
             return Verdict(False, f"Valid, but {sum(rest.values())} card(s) are left in your hand.")
         return Verdict(True, "Correct: your whole hand is played.")
-    if puzzle.goal == "decide":
+    if puzzle.goal.kind == "decide":
         return Verdict(True, "Correct: you play.")
     best = int(puzzle.answer)
     if count < best:
