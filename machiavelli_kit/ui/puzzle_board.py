@@ -2,7 +2,8 @@
 
 Every Check that ends in a valid turn is judged against the puzzle's answer
 and counted as an attempt; the puzzle's hints, the board's Hint and its Solve
-count as hints. Progress is saved after each change.
+count as hints. Progress is saved after each change; when a save fails the
+board says so, and why, under the verdict (the puzzle goes on).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import ipywidgets as w
 
 from machiavelli_kit.play import CheckReport
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress
+from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
 from machiavelli_kit.puzzles.verify import check_answer
 from machiavelli_kit.ui.position_board import PositionWidget
 
@@ -35,7 +36,9 @@ class PuzzleBoard:
         self.board.on_solved(self._judge)
         for label in ("Hint", "Solve"):
             self.board.buttons[label].on_click(self._board_help)
-        self.box = w.VBox([self.board.box, self.hint_button, self.verdict])
+        self.saving = w.HTML("")
+        self.saving.add_class("mk-puzzle-saving")
+        self.box = w.VBox([self.board.box, self.hint_button, self.verdict, self.saving])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -44,7 +47,7 @@ class PuzzleBoard:
         answer = check_answer(self.puzzle, self.board.session.state.position().table)
         self.verdict.value = html.escape(answer.message)
         self.progress.attempt(self.puzzle.id, solved=answer.correct)
-        self.progress.save(self.path)
+        self._save()
 
     def _next_hint(self, _: object = None) -> None:
         shown = self.progress.record(self.puzzle.id).hints
@@ -54,4 +57,14 @@ class PuzzleBoard:
 
     def _board_help(self, _: object = None) -> None:
         self.progress.hint(self.puzzle.id)
-        self.progress.save(self.path)
+        self._save()
+
+    def _save(self) -> None:
+        """Save the progress; show why on the board when that fails, and clear that once a save works."""
+        try:
+            self.progress.save(self.path)
+        except ProgressError as error:
+            message = str(error)
+            self.saving.value = f'<span style="color:#b00020">{html.escape(message[0].upper() + message[1:])}.</span>'
+        else:
+            self.saving.value = ""
