@@ -52,6 +52,18 @@ def random_table(rng: random.Random, rules: Rules, cards: int, supply: Counter[C
     return Table(tuple(melds))
 
 
+def shuffled_deck(rng: random.Random, rules: Rules = BGA) -> list[Card]:
+    """Every card of the rules' decks and jokers, in an order drawn from ``rng`` (the game's dealer).
+
+    >>> deck = shuffled_deck(random.Random(7), BGA)
+    >>> len(deck), deck == shuffled_deck(random.Random(7), BGA), deck == sorted(deck)
+    (104, True, False)
+    """
+    deck = sorted(full_deck(rules.decks, rules.jokers).elements())
+    rng.shuffle(deck)
+    return deck
+
+
 def random_position(rng: random.Random, rules: Rules = BGA, *, table_cards: int, hand_size: int) -> Position:
     """A valid table of about ``table_cards`` cards and a random hand from what is left."""
     supply = full_deck(rules.decks, rules.jokers)

@@ -48,6 +48,8 @@ class Rules:
     - ``stock_out``: ``"end"`` (fewest cards wins) or ``"play_on"`` (players pass).
     - ``scoring``: ``"single"`` game, or ``"points"`` left in hand.
     - ``attach_before_laying``: a player may add to others' melds before laying one.
+    - ``short_deal``: cards dealt to each player when five or more play (``None``: ``hand_size``).
+    - ``helpers``: face-up helping cards dealt to the middle; one joins only a new meld of hand cards.
     """
 
     preset: str = field(default="bga", compare=False)
@@ -61,12 +63,17 @@ class Rules:
     stock_out: StockOut = "end"
     scoring: Scoring = "single"
     attach_before_laying: bool = True
+    short_deal: int | None = None
+    helpers: int = 0
 
     def __post_init__(self) -> None:
         _check_int("decks", self.decks, 1, 8)
         _check_int("jokers", self.jokers, 0, 16)
         _check_int("hand_size", self.hand_size, 1, 52)
         _check_int("restore_penalty", self.restore_penalty, 0, 20)
+        _check_int("helpers", self.helpers, 0, 12)
+        if self.short_deal is not None:
+            _check_int("short_deal", self.short_deal, 3, max(3, self.hand_size))
         if self.max_cards_per_turn is not None:
             _check_int("max_cards_per_turn", self.max_cards_per_turn, 1, 200)
         for name in ("ace_high", "wrap", "attach_before_laying"):
