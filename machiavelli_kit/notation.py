@@ -13,6 +13,8 @@ of a table by ``|``.
 Traceback (most recent call last):
 ...
 machiavelli_kit.notation.NotationError: '11H' is not a card: ranks are A, 2-10, J, Q, K
+
+Error messages quote the input with :func:`quote`, which cuts a long text short.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from machiavelli_kit.cards import JOKER, Card, Suit
+from machiavelli_kit.cards import JOKER, RANK_SYMBOLS, Card, Suit
 
 
 class NotationError(ValueError):
@@ -28,7 +30,6 @@ class NotationError(ValueError):
 
 
 _RANK_CODES = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, **{str(n): n for n in range(2, 11)}}
-_RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K", **{n: str(n) for n in range(2, 11)}}
 _SUIT_CODES = {
     **{suit.value: suit for suit in Suit},
     **{suit.symbol: suit for suit in Suit},
@@ -41,6 +42,8 @@ _JOKER_CODES = {"JK", "JOKER", "★", "🃏"}
 _SEPARATORS = re.compile(r"[\s,]+")
 RANK_HELP = "ranks are A, 2-10, J, Q, K"
 SUIT_HELP = "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"
+QUOTE_LIMIT = 20
+"""How many characters of a bad input an error message shows."""
 
 
 def parse_card(text: str) -> Card:
@@ -51,14 +54,14 @@ def parse_card(text: str) -> Card:
     if upper in _JOKER_CODES:
         return JOKER
     if len(token) < 2:
-        raise NotationError(f"{text!r} is not a card: write a rank then a suit, like 10H or QS")
+        raise NotationError(f"{quote(text)} is not a card: write a rank then a suit, like 10H or QS")
     rank_text, suit_text = upper[:-1], upper[-1]
     suit = _SUIT_CODES.get(suit_text)
     rank = _RANK_CODES.get(rank_text)
     if rank is None:
-        raise NotationError(f"{text!r} is not a card: {RANK_HELP}")
+        raise NotationError(f"{quote(text)} is not a card: {RANK_HELP}")
     if suit is None:
-        raise NotationError(f"{text!r} is not a card: {SUIT_HELP}")
+        raise NotationError(f"{quote(text)} is not a card: {SUIT_HELP}")
     return Card(rank, suit)
 
 
@@ -93,7 +96,7 @@ def format_card(card: Card, *, unicode: bool = False) -> str:
     if card.suit is None:
         return "JK"
     suit = card.suit.symbol if unicode else card.suit.value
-    return f"{_RANK_TEXT[card.rank]}{suit}"
+    return f"{RANK_SYMBOLS[card.rank]}{suit}"
 
 
 def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
@@ -102,6 +105,22 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
 
 def format_table(melds: Iterable[Iterable[Card]], *, unicode: bool = False) -> str:
     return " | ".join(format_cards(meld, unicode=unicode) for meld in melds)
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error message shows it (its ``repr``), cut short when it is long.
+
+    >>> quote("11H")
+    "'11H'"
+    >>> quote("10H" * 100_000)
+    "'10H10H10H10H10H10H10'... (300,000 characters)"
+    >>> quote(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, 6...'
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else f"{text[:limit]}..."
 
 
 def _tokens(text: str) -> list[str]:

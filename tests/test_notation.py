@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.notation import (
+    QUOTE_LIMIT,
     NotationError,
     format_card,
     format_cards,
@@ -13,6 +16,7 @@ from machiavelli_kit.notation import (
     parse_card,
     parse_cards,
     parse_table,
+    quote,
 )
 
 
@@ -79,6 +83,30 @@ def test_a_bad_card_in_a_list_or_a_table_is_the_one_named() -> None:
     with pytest.raises(NotationError, match="meld 2 of the table is empty"):
         parse_table("5S 5H 5D | ,")
     assert issubclass(NotationError, ValueError)
+
+
+def test_a_huge_bad_token_is_cut_short_in_the_message() -> None:
+    with pytest.raises(NotationError) as error:
+        parse_cards("5S 5H " + "Q" * 1_000_000)
+    cut = "'QQQQQQQQQQQQQQQQQQQQ'... (1,000,000 characters)"
+    assert str(error.value) == f"{cut} is not a card: ranks are A, 2-10, J, Q, K"
+
+
+@given(st.text(min_size=1))
+def test_every_bad_card_message_is_short_and_quotes_the_start_of_the_input(text: str) -> None:
+    try:
+        parse_card(text)
+    except NotationError as error:
+        message = str(error)
+        assert len(message) < 150
+        assert message.startswith(repr(text[:QUOTE_LIMIT]))
+
+
+def test_quote_keeps_short_values_whole() -> None:
+    assert quote("5Z") == "'5Z'"
+    assert quote("x" * QUOTE_LIMIT) == repr("x" * QUOTE_LIMIT)
+    assert quote(12) == "12"
+    assert quote({"a": "b" * 50}) == "{'a': 'bbbbbbbbbbbbb..."
 
 
 def test_card_values_print_and_repr_back() -> None:
