@@ -1,8 +1,8 @@
-"""Cards and multisets of cards.
+"""Cards, their ranks and suits, and the arithmetic of ranks along a run.
 
 A :class:`Card` is a plain value: the two copies of the seven of spades in a
 two-deck game are equal, and how many copies there are is counted by a
-:class:`collections.Counter` (see :func:`multiset`), never by hidden copy ids.
+:class:`collections.Counter`, never by hidden copy ids.
 
 >>> from machiavelli_kit.notation import parse_card
 >>> parse_card("10H") == parse_card("TH") == Card(10, Suit.HEARTS)
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
 
@@ -40,10 +39,6 @@ class Suit(enum.Enum):
         return _SYMBOLS[self]
 
     @property
-    def is_red(self) -> bool:
-        return self in (Suit.HEARTS, Suit.DIAMONDS)
-
-    @property
     def order(self) -> int:
         return _SUIT_ORDER[self]
 
@@ -51,7 +46,11 @@ class Suit(enum.Enum):
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUITS)}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+RANK_SYMBOLS = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", **{rank: str(rank) for rank in range(2, 11)}}
+"""How each rank is written in the card notation."""
+RANK_NAMES = {ACE: "ace", JACK: "jack", QUEEN: "queen", KING: "king", 2: "two", 3: "three", 4: "four", 5: "five",
+              6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}  # fmt: skip
+"""How each rank is said in words."""
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
@@ -107,8 +106,7 @@ class Card:
         """Words, e.g. ``ten of hearts``."""
         if self.suit is None:
             return "joker"
-        rank = RANK_NAMES.get(self.rank) or _NUMBER_WORDS[self.rank]
-        return f"{rank} of {SUIT_NAMES[self.suit]}"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
         from machiavelli_kit.notation import format_card
@@ -123,8 +121,6 @@ class Card:
 
         return card_svg(self)
 
-
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 JOKER = Card(JOKER_RANK, None)
 
@@ -145,6 +141,25 @@ def full_deck(decks: int = 2, jokers: int = 0) -> Counter[Card]:
     return counter
 
 
-def multiset(cards: Iterable[Card]) -> Counter[Card]:
-    """Count the copies of each card."""
-    return Counter(cards)
+def rank_at(place: int) -> int:
+    """The rank at a ``place`` on the line of a run, counted round the corner: 1 to 13 are A to K,
+    14 is the ace above the king, 0 the king below the ace.
+
+    >>> rank_at(14), rank_at(0), rank_at(12 + 3)
+    (1, 13, 2)
+    """
+    return (place - 1) % len(RANKS) + 1
+
+
+def top_place(ace_high: bool) -> int:
+    """The highest place on the line of a run: 14 (the ace above the king) when aces are high, else 13."""
+    return len(RANKS) + 1 if ace_high else len(RANKS)
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an s unless the count is one.
+
+    >>> plural(1, "card"), plural(3, "card"), plural(0, "deck")
+    ('1 card', '3 cards', '0 decks')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from machiavelli_kit.cards import ACE, JOKER, Card, Suit
+from machiavelli_kit.cards import ACE, JOKER, RANK_SYMBOLS, RANKS, Card, Suit, plural, rank_at, top_place
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.rules import BGA, Rules
 
@@ -172,7 +172,7 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str) -> _
             Problem("too_many_cards", f"a set holds at most {MAX_SET} cards, one per suit; {shown} has {len(cards)}")
         )
     if len(ranks) > 1:
-        names = " and ".join(_rank_text(rank) for rank in ranks)
+        names = " and ".join(RANK_SYMBOLS[rank] for rank in ranks)
         problems.append(Problem("mixed_ranks", f"the cards of a set share one rank, {shown} mixes {names}"))
     if problems:
         return problems, cards, ()
@@ -208,20 +208,20 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str, rule
 def _run_window(ranks: list[int], length: int, rules: Rules) -> list[int] | None:
     """The ranks, in order, of a run of ``length`` cards holding ``ranks``, if one exists."""
     if rules.wrap:
-        starts = sorted(set(ranks)) + list(range(1, 14))
+        starts = sorted(set(ranks)) + list(RANKS)
         for start in starts:
-            window = [(start - 1 + offset) % 13 + 1 for offset in range(length)]
+            window = [rank_at(start + offset) for offset in range(length)]
             if set(ranks) <= set(window):
                 return window
         return None
     if not ranks:  # jokers only (or no card at all): any window of that length will do
         return list(range(1, length + 1))
     for positions in _linear_positions(ranks, rules):
-        top = 14 if rules.ace_high else 13
+        top = top_place(rules.ace_high)
         low, high = (min(positions), max(positions)) if positions else (1, 1)
         start = low if low + length - 1 <= top else top - length + 1
         if start >= 1 and start <= low and high <= start + length - 1:
-            return [(start + offset - 1) % 13 + 1 for offset in range(length)]
+            return [rank_at(start + offset) for offset in range(length)]
     return None
 
 
@@ -229,7 +229,7 @@ def _linear_positions(ranks: list[int], rules: Rules) -> list[list[int]]:
     """The ways to place ``ranks`` on the line A=1 .. K=13 (.. A=14 when aces are high)."""
     low = sorted(ranks)
     if ACE in ranks and rules.ace_high:
-        return [low, sorted(14 if rank == ACE else rank for rank in ranks)]
+        return [low, sorted(top_place(ace_high=True) if rank == ACE else rank for rank in ranks)]
     return [low]
 
 
@@ -248,22 +248,18 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: s
     suit = naturals[0].suit
     best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
     missing = [
-        Card((position - 1) % 13 + 1, suit) for position in range(min(best), max(best) + 1) if position not in best
+        Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best
     ]
     jokers = len(cards) - len(naturals)
     if not missing:
         return Problem("too_long", f"{shown} is too long to fit between the lowest and the highest rank")
     gap = format_cards(missing, unicode=True)
     if jokers:
-        return Problem(
-            "gap", f"the ranks of {shown} are not consecutive: {len(missing)} missing ({gap}) but {jokers} joker(s)"
-        )
+        shortfall = f"{len(missing)} missing ({gap}) but {plural(jokers, 'joker')}"
+        return Problem("gap", f"the ranks of {shown} are not consecutive: {shortfall}")
     return Problem("gap", f"the ranks of {shown} are not consecutive: {gap} missing")
 
 
 def _times(count: int) -> str:
     return "twice" if count == 2 else f"{count} times"
 
-
-def _rank_text(rank: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))

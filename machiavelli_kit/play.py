@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
@@ -155,7 +155,7 @@ class PlaySession:
         if turn.valid and not state.work:
             count = len(turn.played)
             cards = format_cards(turn.played, unicode=True)
-            text = f"Valid: you played {count} card{'s' if count != 1 else ''} ({cards})"
+            text = f"Valid: you played {plural(count, 'card')} ({cards})"
             best = self.solution.max_play if self.solution.feasible else 0
             if count == len(self.start.hand):
                 text += ", your whole hand."

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.cards import JOKER, Card, plural
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import NotationError, format_cards, format_table, parse_cards, parse_table
 from machiavelli_kit.rules import BGA, Rules
@@ -169,7 +169,8 @@ class TurnCheck:
 
     def explain(self) -> str:
         if self.valid:
-            return f"the turn is valid: {len(self.played)} card(s) played ({format_cards(self.played, unicode=True)})"
+            played = format_cards(self.played, unicode=True)
+            return f"the turn is valid: {plural(len(self.played), 'card')} played ({played})"
         return "the turn is not valid:\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
     def problem_lines(self) -> list[str]:
@@ -229,7 +230,7 @@ def _supply_problems(cards: Counter[Card], rules: Rules, where: str) -> tuple[Pr
             problems.append(
                 Problem(
                     "too_many_copies",
-                    f"{card} appears {count} times {where}, but {rules.decks} deck(s) hold only {rules.decks}",
+                    f"{card} appears {count} times {where}, but the game has only {rules.decks} of each card",
                 )
             )
     return tuple(problems)

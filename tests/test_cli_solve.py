@@ -19,7 +19,7 @@ def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, 
 def test_solve_prints_the_chain_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "--table", "7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "--hand", "9H 7S")
     assert code == 0
-    assert "play 2 card(s)" in out
+    assert "play 2 cards" in out
     assert "1. 7♠ from the hand joins the sevens and frees 7♦" in out
     assert "9♥ 10♥ J♥ Q♥ K♥" in out
 

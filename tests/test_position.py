@@ -78,7 +78,7 @@ def test_turn_explanations_name_each_problem() -> None:
     start = Position.parse("5S 5H 5D | 6H 7H 8H", "9H 9C")
     good = check_turn(start, Position.parse("5S 5H 5D | 6H 7H 8H 9H", "9C"))
     assert good.valid and good.played == (Card.parse("9H"),)
-    assert good.explain() == "the turn is valid: 1 card(s) played (9♥)"
+    assert good.explain() == "the turn is valid: 1 card played (9♥)"
     bad = check_turn(start, Position.parse("5S 5H | 6H 7H 8H 9H 9C", ""))
     assert [problem.flag for problem in bad.problems] == ["table_card_missing"]
     assert bad.table.invalid_melds() == (0, 1)

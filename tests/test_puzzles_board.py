@@ -43,5 +43,5 @@ def test_a_valid_turn_short_of_the_answer_is_an_unsolved_attempt(tmp_path: Path)
     session.move(Card.parse("7D"), 0, 1)
     view.board.buttons["Check"].click()
     assert view.board.errors == []
-    assert view.verdict.value == "Valid, but you can play more than 1 card(s)."
+    assert view.verdict.value == "Valid, but you can play more than 1 card."
     assert view.progress.record("it-3") == Record(attempts=1, hints=0, solved=False)

@@ -37,7 +37,7 @@ def test_show_answers_a_pasted_position_id(capsys: pytest.CaptureFixture[str]) -
 
 def test_export_writes_both_sheets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "export", "--chapter", "ch01", "--out", str(tmp_path))
-    assert code == 0 and "17 puzzle(s)" in out
+    assert code == 0 and "17 puzzles:" in out
     assert (tmp_path / "worksheet.html").exists() and (tmp_path / "answers.html").exists()
 
 
@@ -52,7 +52,7 @@ def test_a_teachers_folder_is_verified_as_it_is_read(capsys: pytest.CaptureFixtu
     (tmp_path / "mine.toml").write_text(wrong, encoding="utf-8")
     code, _, err = run(capsys, "--dir", str(tmp_path), "list")
     assert code == 2
-    assert "mine.toml, puzzle 'bga-1', field 'answer': the solver says 1 card(s), the file says 2 card(s)" in err
+    assert "mine.toml, puzzle 'bga-1', field 'answer': the solver says 1 card, the file says 2 cards" in err
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import argparse
 from collections import Counter
 from typing import Any
 
+from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -74,7 +75,7 @@ def run(arguments: argparse.Namespace) -> int:
             raise BadInput("say which puzzles to export: ids, or --chapter, --grade or --theme")
         puzzles = _selected(collection, arguments)
     sheet, answers = export_worksheet(puzzles, arguments.out, arguments.title)
-    print(f"{len(puzzles)} puzzle(s): {sheet} and {answers}")
+    print(f"{plural(len(puzzles), 'puzzle')}: {sheet} and {answers}")
     return 0
 
 

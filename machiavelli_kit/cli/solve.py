@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Any
 
+from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.notation import format_card, parse_cards
 from machiavelli_kit.position import Position, Table
@@ -45,11 +46,11 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.json:
         print(json.dumps(solution_record(solution, elapsed), ensure_ascii=False))
     elif solution.feasible:
-        print(f"play {solution.max_play} card(s): {' '.join(str(card) for card in solution.played)}")
+        print(f"play {plural(solution.max_play, 'card')}: {' '.join(str(card) for card in solution.played)}")
         for number, move in enumerate(solution.moves, start=1):
             print(f"{number}. {move.text}")
         print(f"table: {solution.table}")
-        print(f"par {solution.par} ({solution.changed} table card(s) change meld)")
+        print(f"par {solution.par} ({plural(solution.changed, 'table card')} change meld)")
     else:
         print("no play: restore the table and take the penalty")
     return 0 if solution.feasible else 1

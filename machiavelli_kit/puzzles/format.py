@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.goal import Goal, GoalError
 from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
@@ -133,7 +133,7 @@ class Puzzle:
         answer = self.answer if answer is None else answer
         if self.goal.kind == "max":
             count = int(answer)
-            return "no play: restore the table" if count == 0 else f"{count} card{'s' if count != 1 else ''}"
+            return "no play: restore the table" if count == 0 else plural(count, "card")
         if self.goal.kind == "decide":
             return str(answer)
         return "yes" if answer else "no"
@@ -352,7 +352,7 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
         raise puzzle.error("solution", "; ".join(verdict.problem_lines()))
     count = sum(played.values())
     if puzzle.goal.kind == "max" and count != puzzle.answer:
-        raise puzzle.error("solution", f"it plays {count} card(s) but the answer is {puzzle.answer}")
+        raise puzzle.error("solution", f"it plays {plural(count, 'card')} but the answer is {puzzle.answer}")
     if puzzle.goal.kind == "close" and rest:
         raise puzzle.error("solution", f"it leaves {format_cards(sorted(rest.elements()))} in the hand")
     card = puzzle.goal.card

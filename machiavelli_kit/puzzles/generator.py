@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck
+from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at, top_place
 from machiavelli_kit.goal import Goal, GoalKind
 from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.notation import format_card, format_cards
@@ -167,8 +167,8 @@ def _table(rng: random.Random, every: tuple[Rules, ...], cards: int, supply: Cou
         if rng.random() < set_share:
             meld = [Card(rank, other) for other in rng.sample(SUITS, rng.choice((3, 3, 4)))]
         else:
-            top = 14 if rules.ace_high else 13
-            meld = [Card((rank + step - 1) % 13 + 1, suit) for step in range(rng.choice((3, 3, 4, 4, 5, 6)))]
+            top = top_place(rules.ace_high)
+            meld = [Card(rank_at(rank + step), suit) for step in range(rng.choice((3, 3, 4, 4, 5, 6)))]
             if not rules.wrap and rank + len(meld) - 1 > top:
                 continue
         if any(supply[card] < 1 for card in meld) or not all(check_meld(meld, other).valid for other in every):
@@ -189,7 +189,7 @@ def _neighbours(card: Card) -> Iterator[Card]:
         if suit != card.suit:
             yield Card(card.rank, suit)
     for step in (-2, -1, 1, 2):
-        yield Card((card.rank + step - 1) % 13 + 1, card.suit)
+        yield Card(rank_at(card.rank + step), card.suit)
 
 
 def giveaways(solution: Solution) -> list[str]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.cards import JOKER, Card, plural
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
@@ -127,7 +127,7 @@ def complete(puzzle: Puzzle, compare_rules: tuple[Rules, ...] = ()) -> Puzzle:
 def _say(answer: Answer) -> str:
     if isinstance(answer, bool):
         return "yes" if answer else "no"
-    return f"{answer} card(s)" if isinstance(answer, int) else repr(answer)
+    return plural(answer, "card") if isinstance(answer, int) else repr(answer)
 
 
 @dataclass(frozen=True)
@@ -168,11 +168,11 @@ def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card
         return Verdict(True, f"Correct: {format_card(card, unicode=True)} is played.")
     if puzzle.goal.kind == "close":
         if rest:
-            return Verdict(False, f"Valid, but {sum(rest.values())} card(s) are left in your hand.")
+            return Verdict(False, f"Valid, but {plural(sum(rest.values()), 'card')} left in your hand.")
         return Verdict(True, "Correct: your whole hand is played.")
     if puzzle.goal.kind == "decide":
         return Verdict(True, "Correct: you play.")
     best = int(puzzle.answer)
     if count < best:
-        return Verdict(False, f"Valid, but you can play more than {count} card(s).")
-    return Verdict(True, f"Correct: {count} card{'s' if count != 1 else ''} played, the most there is.")
+        return Verdict(False, f"Valid, but you can play more than {plural(count, 'card')}.")
+    return Verdict(True, f"Correct: {plural(count, 'card')} played, the most there is.")
