@@ -19,7 +19,7 @@ from typing import Literal
 
 from machiavelli_kit.cards import ACE, JOKER, RANK_SYMBOLS, RANKS, Card, Suit, plural, rank_at, top_place
 from machiavelli_kit.notation import format_cards, parse_cards
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.rules import BGA, Rules, as_rules
 
 MeldKind = Literal["set", "run"]
 MIN_MELD = 3
@@ -60,10 +60,10 @@ class Meld:
     def parse(cls, text: str | Iterable[str]) -> Meld:
         return cls(parse_cards(text))
 
-    def check(self, rules: Rules = BGA) -> MeldCheck:
+    def check(self, rules: Rules | str = BGA) -> MeldCheck:
         return check_meld(self.cards, rules)
 
-    def arranged(self, rules: Rules = BGA) -> Meld:
+    def arranged(self, rules: Rules | str = BGA) -> Meld:
         """The same cards in play order (runs low to high, jokers in place) when valid."""
         return Meld(self.check(rules).arranged)
 
@@ -126,8 +126,9 @@ class MeldCheck:
         return f"{shown}: " + "; ".join(problem.message for problem in self.problems)
 
 
-def check_meld(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
+def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
     """Classify ``cards`` as a set, a run, or not a meld, with the reasons."""
+    rules = as_rules(rules)
     cards = tuple(cards)
     naturals = [card for card in cards if not card.is_joker]
     shown = format_cards(cards, unicode=True) or "(no cards)"
@@ -155,10 +156,16 @@ def check_meld(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
     return MeldCheck(cards, None, tuple(common) + tuple(problems), cards, ())
 
 
-def check_shape(cards: Sequence[Card], rules: Rules = BGA) -> MeldCheck:
+def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
     """Like :func:`check_meld`, but jokers are welcome whatever the rules' supply: the shape
-    of a meld already on the table or planned (the table check counts the jokers)."""
-    return check_meld(cards, rules.replace(jokers=max(rules.jokers, len(cards))))
+    of a meld already on the table or planned (the table check counts the jokers).
+
+    >>> check_shape(parse_cards("5H JK 7H")).kind
+    'run'
+    """
+    rules = as_rules(rules)
+    # check_meld asks only whether the game has jokers at all, never how many.
+    return check_meld(cards, rules if rules.jokers else rules.replace(jokers=1))
 
 
 _Attempt = tuple[list[Problem], tuple[Card, ...], tuple[Card, ...]]

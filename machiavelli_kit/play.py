@@ -29,7 +29,7 @@ from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.solver import Solution
 from machiavelli_kit.steps import Move, apply_move
 
@@ -86,11 +86,12 @@ class PlaySession:
 
     Every change pushes a new :class:`PlayState`; :meth:`undo` and :meth:`redo`
     walk the history, :meth:`restore` goes back to the start (undoably).
+    The rules may be a :class:`Rules` or a rules string such as ``"bga(wrap=true)"``.
     """
 
-    def __init__(self, position: Position, rules: Rules = BGA) -> None:
+    def __init__(self, position: Position, rules: Rules | str = BGA) -> None:
         self.start = position
-        self.rules = rules
+        self.rules = as_rules(rules)
         self._history: list[PlayState] = [PlayState.of(position)]
         self._now = 0
         self._hint_level = 0

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from machiavelli_kit.cards import JOKER, Card, plural
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import NotationError, format_cards, format_table, parse_cards, parse_table
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.rules import BGA, Rules, as_rules
 
 
 @dataclass(frozen=True, eq=False)
@@ -44,7 +44,7 @@ class Table:
         """Every card on the table, counted."""
         return Counter(card for meld in self.melds for card in meld.cards)
 
-    def check(self, rules: Rules = BGA) -> TableCheck:
+    def check(self, rules: Rules | str = BGA) -> TableCheck:
         return check_table(self, rules)
 
     def __len__(self) -> int:
@@ -94,9 +94,9 @@ class Position:
     def all_cards(self) -> Counter[Card]:
         return self.table.cards() + Counter(self.hand)
 
-    def problems(self, rules: Rules = BGA) -> tuple[Problem, ...]:
+    def problems(self, rules: Rules | str = BGA) -> tuple[Problem, ...]:
         """What makes this position impossible under ``rules`` (too many copies or jokers)."""
-        return _supply_problems(self.all_cards(), rules, "in this position")
+        return _supply_problems(self.all_cards(), as_rules(rules), "in this position")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -178,15 +178,22 @@ class TurnCheck:
         return [problem.message for problem in self.problems] + self.table.problem_lines()
 
 
-def check_table(table: Table | str, rules: Rules = BGA) -> TableCheck:
-    """Check every meld, and that the table holds no more copies than the decks have."""
+def check_table(table: Table | str, rules: Rules | str = BGA) -> TableCheck:
+    """Check every meld, and that the table holds no more copies than the decks have.
+
+    The table and the rules may be given as text:
+
+    >>> check_table("5S 5H 5D | KH AH 2H", "bga(wrap=true)").valid
+    True
+    """
     if isinstance(table, str):
         table = Table.parse(table)
+    rules = as_rules(rules)
     melds = tuple(check_meld(meld.cards, rules) for meld in table.melds)
     return TableCheck(melds, _supply_problems(table.cards(), rules, "on the table"))
 
 
-def check_turn(start: Position, end: Position, rules: Rules = BGA) -> TurnCheck:
+def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> TurnCheck:
     """Check a turn that went from ``start`` to ``end``.
 
     Every card on the table at the start must still be there, the new table
@@ -194,6 +201,7 @@ def check_turn(start: Position, end: Position, rules: Rules = BGA) -> TurnCheck:
     least one card must be played (and no more than the rules allow), and the
     end table must be valid.
     """
+    rules = as_rules(rules)
     start_table, end_table = start.table.cards(), end.table.cards()
     start_hand, end_hand = Counter(start.hand), Counter(end.hand)
     problems: list[Problem] = []

@@ -9,6 +9,10 @@ import pytest
 
 import machiavelli_kit.puzzles.progress
 from machiavelli_kit.cards import Card
+from machiavelli_kit.melds import Meld, check_meld, check_shape
+from machiavelli_kit.notation import parse_cards
+from machiavelli_kit.play import PlaySession
+from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.progress import Progress, Record
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
@@ -46,3 +50,42 @@ def test_a_failed_save_is_said_on_the_board_in_plain_words(
     view.hint_button.click()
     assert view.saving.value == "", "a save that works again clears the message"
     assert Progress.load(tmp_path / "progress.json").record("it-3") == view.progress.record("it-3")
+
+
+def test_rules_strings_are_accepted_wherever_rules_are() -> None:
+    wrapped = "bga(wrap=true)"
+    corner = Meld.parse("KH AH 2H")
+    assert corner.check(wrapped).kind == "run" and corner.check("bga").kind is None
+    assert corner.arranged(wrapped) == corner
+    assert check_meld(corner.cards, wrapped).valid and check_shape(corner.cards, wrapped).valid
+    assert check_table("5S 5H 5D | KH AH 2H", wrapped).valid
+    assert Table.parse("KH AH 2H").check(wrapped).valid
+    start, end = Position.parse("", "KH AH 2H"), Position.parse("KH AH 2H", "")
+    assert check_turn(start, end, wrapped).valid and not check_turn(start, end, "bga").valid
+    assert Position.parse("JK JK JK", "").problems("bga(jokers=2)")[0].flag == "too_many_jokers"
+    session = PlaySession(start, wrapped)
+    for card in parse_cards("KH AH 2H"):
+        session.move(card, "hand", "new" if card.rank == 13 else 0)
+    assert session.check().valid
+
+
+def test_a_bad_rules_string_is_named_not_an_attribute_error() -> None:
+    with pytest.raises(ValueError, match="wrap must be true or false, not 'perhaps'"):
+        check_table("5S 5H 5D", "bga(wrap=perhaps)")
+    with pytest.raises(ValueError, match="unknown preset 'bgaa'"):
+        PlaySession(Position.parse("", "5S"), "bgaa")
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK JK JK JK", "a run holds at most 13 cards"),
+        ("JK " * 17, "a set holds at most 4 cards"),
+        ("5S " * 40, "a set holds at most 4 cards"),
+    ],
+)
+def test_a_meld_of_17_or_more_cards_is_told_what_is_wrong_with_it(cards: str, message: str) -> None:
+    verdict = check_shape(parse_cards(cards), "bga")
+    assert verdict.kind is None
+    assert message in verdict.explain()
+    assert "jokers must be" not in verdict.explain()
