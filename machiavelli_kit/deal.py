@@ -1,6 +1,7 @@
 """Random positions dealt from the decks: valid tables of a chosen size and a hand.
 
-Used by the benchmarks and the property tests; the puzzle generator builds on it.
+The one random dealer of the kit: the benchmarks, the property tests, the puzzle
+generator and the game all deal from here.
 
 >>> import random
 >>> from machiavelli_kit.position import check_table
@@ -14,41 +15,47 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from machiavelli_kit.cards import JOKER, Card, full_deck
-from machiavelli_kit.melds import Meld
+from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at, top_place
+from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
-from machiavelli_kit.templates import card_at, templates
 
 
-def random_table(rng: random.Random, rules: Rules, cards: int, supply: Counter[Card]) -> Table:
-    """Lay random valid melds from ``supply`` (taken out of it) until ``cards`` lie on the table.
+def random_table(
+    rng: random.Random,
+    rules: Rules,
+    cards: int,
+    supply: Counter[Card],
+    *,
+    also: tuple[Rules, ...] = (),
+    set_share: float = 0.5,
+) -> Table:
+    """Lay random melds from ``supply`` (taken out of it) until about ``cards`` lie on the table.
 
-    Runs of any length and sets of three or four are chosen at random among
-    those the supply still holds; a joker may stand in for a missing card.
+    Each meld is a set of three or four (with chance ``set_share``) or a run of
+    3 to 6, valid under ``rules`` and every rule set in ``also``; a joker may
+    stand in for one of its cards when the supply holds one.
     """
-    shapes = templates(rules)
+    every = (rules, *also)
     melds: list[Meld] = []
     laid = 0
-    attempts = 0
-    while laid < cards and attempts < 2000:
-        attempts += 1
-        shape = rng.choice(shapes)
-        if len(shape.slots) > max(3, cards - laid + 2):
-            continue
-        meld = []
-        for slot in shape.slots:
-            card = card_at(slot)
-            if supply[card] > 0:
-                meld.append(card)
-            elif supply[JOKER] > 0 and JOKER not in meld:
-                meld.append(JOKER)
-            else:
-                break
+    for _ in range(500):
+        if laid >= cards:
+            break
+        rank, suit = rng.choice(RANKS), rng.choice(SUITS)
+        if rng.random() < set_share:
+            meld = [Card(rank, other) for other in rng.sample(SUITS, rng.choice((3, 3, 4)))]
         else:
-            supply.subtract(meld)
-            melds.append(Meld(tuple(meld)))
-            laid += len(meld)
+            meld = [Card(rank_at(rank + step), suit) for step in range(rng.choice((3, 3, 4, 4, 5, 6)))]
+            if not rules.wrap and rank + len(meld) - 1 > top_place(rules.ace_high):
+                continue
+        if any(supply[card] < 1 for card in meld) or not all(check_meld(meld, other).valid for other in every):
+            continue
+        if supply[JOKER] and rng.random() < 0.5:
+            meld[rng.randrange(len(meld))] = JOKER
+        supply.subtract(meld)
+        melds.append(Meld(tuple(meld)))
+        laid += len(meld)
     return Table(tuple(melds))
 
 

@@ -25,11 +25,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at, top_place
+from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at
+from machiavelli_kit.deal import random_table
 from machiavelli_kit.goal import Goal, GoalKind
-from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_card, format_cards
-from machiavelli_kit.position import Position, Table
+from machiavelli_kit.position import Position
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.grader import TECHNIQUES, grade
 from machiavelli_kit.puzzles.verify import answer_of, complete, solve_puzzle
@@ -142,7 +143,7 @@ def _deal(rng: random.Random, recipe: Recipe, rules: Rules, also: tuple[Rules, .
     for card in list(supply):
         if not card.is_joker and card.rank not in recipe.ranks:
             del supply[card]
-    table = _table(rng, (rules, *also), rng.randint(*recipe.table_cards), supply, recipe.set_share)
+    table = random_table(rng, rules, rng.randint(*recipe.table_cards), supply, also=also, set_share=recipe.set_share)
     on_table = sorted(table.cards().elements())
     hand: list[Card] = [JOKER] * hand_jokers
     for _ in range(rng.randint(*recipe.hand_size) - hand_jokers):
@@ -152,33 +153,6 @@ def _deal(rng: random.Random, recipe: Recipe, rules: Rules, also: tuple[Rules, .
         supply[card] -= 1
         hand.append(card)
     return Position(table, tuple(hand))
-
-
-def _table(rng: random.Random, every: tuple[Rules, ...], cards: int, supply: Counter[Card], set_share: float) -> Table:
-    """Random melds from ``supply`` (taken out of it), valid under ``every`` rules: sets with
-    chance ``set_share``, else runs of 3 to 6; a joker may stand in when the supply has one."""
-    rules = every[0]
-    melds: list[Meld] = []
-    laid = 0
-    for _ in range(500):
-        if laid >= cards:
-            break
-        rank, suit = rng.choice(RANKS), rng.choice(SUITS)
-        if rng.random() < set_share:
-            meld = [Card(rank, other) for other in rng.sample(SUITS, rng.choice((3, 3, 4)))]
-        else:
-            top = top_place(rules.ace_high)
-            meld = [Card(rank_at(rank + step), suit) for step in range(rng.choice((3, 3, 4, 4, 5, 6)))]
-            if not rules.wrap and rank + len(meld) - 1 > top:
-                continue
-        if any(supply[card] < 1 for card in meld) or not all(check_meld(meld, other).valid for other in every):
-            continue
-        if supply[JOKER] and rng.random() < 0.5:
-            meld[rng.randrange(len(meld))] = JOKER
-        supply.subtract(meld)
-        melds.append(Meld(tuple(meld)))
-        laid += len(meld)
-    return Table(tuple(melds))
 
 
 def _neighbours(card: Card) -> Iterator[Card]:
