@@ -76,3 +76,31 @@ def test_bad_input_exits_2_with_a_message(
     code, _, err = run(capsys, *arguments)
     assert code == 2
     assert message in err and "Traceback" not in err
+
+
+def test_generate_writes_a_chapter_the_same_as_the_bundled_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "generate", "--out", str(tmp_path), "--chapter", "ch02")
+    assert code == 0 and out.startswith("ch02-spare")
+    assert [path.name for path in tmp_path.iterdir()] == ["ch02-spare.toml"]
+    assert (tmp_path / "ch02-spare.toml").read_bytes() == (COLLECTION_DIR / "ch02-spare.toml").read_bytes()
+
+
+def test_generate_check_names_a_chapter_that_differs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundled = (COLLECTION_DIR / "ch02-spare.toml").read_text(encoding="utf-8")
+    (tmp_path / "ch02-spare.toml").write_text(bundled.replace("A card to spare", "Edited by hand"), encoding="utf-8")
+    monkeypatch.setattr("machiavelli_kit.puzzles.collection.COLLECTION_DIR", tmp_path)
+    code, out, _ = run(capsys, "generate", "--check", "--chapter", "ch02")
+    assert code == 1
+    assert "ch02-spare" in out and "DIFFERS from the bundled file" in out
+    assert out.splitlines()[-1] == "not the same as the bundled files: ch02-spare"
+
+
+def test_generate_needs_a_folder_or_check_and_a_known_chapter(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["puzzles", "generate"])
+    code, _, err = run(capsys, "generate", "--check", "--chapter", "ch01")
+    assert code == 2 and "no generated chapter 'ch01'" in err and "written by hand" in err

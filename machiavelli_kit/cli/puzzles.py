@@ -7,7 +7,9 @@ they are read; ``check`` verifies the bundled collection too.
 from __future__ import annotations
 
 import argparse
+import tempfile
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cards import plural
@@ -45,6 +47,18 @@ def add_parser(subparsers: Any) -> None:
     _filters(export)
     export.add_argument("--out", required=True, help="folder for worksheet.html and answers.html")
     export.add_argument("--title", default="Machiavelli puzzles", help="the worksheet's title")
+    generate = actions.add_parser(
+        "generate",
+        help="regenerate the generated chapters",
+        description="Run the seeded generator behind chapters 2 onwards: write the chapter files into a folder, "
+        "or check that it reproduces the bundled ones exactly.",
+    )
+    target = generate.add_mutually_exclusive_group(required=True)
+    target.add_argument("--out", help="write the chapter files into this folder (e.g. puzzles/ of a checkout)")
+    target.add_argument(
+        "--check", action="store_true", help="generate into a scratch folder and compare with the bundled chapters"
+    )
+    generate.add_argument("--chapter", action="append", help="only this chapter, e.g. ch03 (may be repeated)")
     parser.set_defaults(run=run)
 
 
@@ -55,6 +69,8 @@ def _filters(parser: argparse.ArgumentParser) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    if arguments.action == "generate":
+        return _generate(arguments)
     collection = load_collection(arguments.dir, check=arguments.action == "check" or arguments.dir is not None)
     if arguments.action == "check":
         print(f"{len(collection.puzzles)} puzzles in {len(collection.chapters)} chapters agree with the solver")
@@ -76,6 +92,33 @@ def run(arguments: argparse.Namespace) -> int:
         puzzles = _selected(collection, arguments)
     sheet, answers = export_worksheet(puzzles, arguments.out, arguments.title)
     print(f"{plural(len(puzzles), 'puzzle')}: {sheet} and {answers}")
+    return 0
+
+
+def _generate(arguments: argparse.Namespace) -> int:
+    """Write the generated chapters (``--out``), or compare fresh ones with the bundled files (``--check``)."""
+    from machiavelli_kit.puzzles.collection import COLLECTION_DIR
+    from machiavelli_kit.puzzles.recipes import RECIPES, recipe, regenerate
+
+    try:
+        recipes = [recipe(name) for name in arguments.chapter] if arguments.chapter else list(RECIPES)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) if arguments.check else Path(arguments.out)
+        differs = []
+        for timing in regenerate(folder, recipes):
+            verdict = ""
+            if arguments.check:
+                fresh = (folder / f"{timing.name}.toml").read_bytes()
+                bundled = COLLECTION_DIR / f"{timing.name}.toml"
+                same = bundled.is_file() and bundled.read_bytes() == fresh
+                verdict = "  same as the bundled file" if same else "  DIFFERS from the bundled file"
+                differs += [] if same else [timing.name]
+            print(f"{timing.name:<16} {plural(timing.puzzles, 'puzzle'):>12} in {timing.seconds:5.1f} s{verdict}")
+    if differs:
+        print(f"not the same as the bundled files: {', '.join(differs)}")
+        return 1
     return 0
 
 

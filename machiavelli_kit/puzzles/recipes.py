@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,12 +62,20 @@ class Timing:
     seconds: float
 
 
-def regenerate(directory: Path) -> list[Timing]:
-    """Write every generated chapter file into ``directory`` (chapter 1 is left alone)."""
-    timings = []
-    for recipe in RECIPES:
+def regenerate(directory: Path, recipes: Iterable[Recipe] = RECIPES) -> Iterator[Timing]:
+    """Write the generated chapter files into ``directory`` one by one (chapter 1 is left alone),
+    telling how long each took as it is written: stopping halfway leaves whole files only."""
+    for recipe in recipes:
         started = time.perf_counter()
         chapter = generate_chapter(recipe)
         write_atomically(directory / f"{recipe.name}.toml", dump(chapter))
-        timings.append(Timing(recipe.name, len(chapter.puzzles), time.perf_counter() - started))
-    return timings
+        yield Timing(recipe.name, len(chapter.puzzles), time.perf_counter() - started)
+
+
+def recipe(name: str) -> Recipe:
+    """The recipe of a generated chapter, by file name (``ch03-split``) or prefix (``ch03``)."""
+    for candidate in RECIPES:
+        if name in (candidate.name, candidate.name.split("-")[0]):
+            return candidate
+    names = ", ".join(candidate.name for candidate in RECIPES)
+    raise ValueError(f"no generated chapter {name!r}: they are {names} (chapter 1 is written by hand)")
