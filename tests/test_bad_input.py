@@ -14,10 +14,24 @@ from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.play import PlaySession
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.format import PuzzleError, load, loads
 from machiavelli_kit.puzzles.progress import Progress, Record
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 
 COLLECTION = load_collection()
+CHAPTER = """[chapter]
+title = "Mes énigmes"
+
+[[puzzle]]
+id = "first"
+title = "Café"
+source = "me"
+rules = "bga"
+table = [["5S", "5H", "5D", "5C"], ["6H", "7H", "8H"]]
+hand = ["4H"]
+goal = "max"
+answer = 1
+"""
 
 
 def refuse_writes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,3 +103,33 @@ def test_a_meld_of_17_or_more_cards_is_told_what_is_wrong_with_it(cards: str, me
     assert verdict.kind is None
     assert message in verdict.explain()
     assert "jokers must be" not in verdict.explain()
+
+
+def test_a_chapter_file_nested_3000_deep_is_named_not_a_recursion_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text(CHAPTER.replace('hand = ["4H"]', "hand = " + "[" * 3000 + "]" * 3000), encoding="utf-8")
+    with pytest.raises(PuzzleError, match=r"deep\.toml: not valid TOML: lists or tables are nested too deeply"):
+        load(path)
+    with pytest.raises(PuzzleError, match="nested too deeply"):
+        loads("x = " + "[" * 3000 + "]" * 3000, "text")
+
+
+def test_a_latin_1_chapter_file_is_named_with_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin.toml"
+    path.write_bytes(CHAPTER.encode("latin-1"))
+    with pytest.raises(PuzzleError) as error:
+        load(path)
+    assert str(error.value) == f"{path}: line 2 is not UTF-8 text (byte 0xe9): save the file as UTF-8"
+
+
+def test_a_chapter_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.toml"
+    path.write_bytes(CHAPTER.encode("utf-8-sig"))
+    assert load(path).title == "Mes énigmes"
+
+
+def test_a_huge_puzzle_id_or_key_is_cut_short_in_the_message() -> None:
+    for text in (CHAPTER.replace('"first"', '"' + "X" * 1_000_000 + '"'), CHAPTER + "y" * 1_000_000 + " = 1\n"):
+        with pytest.raises(PuzzleError) as error:
+            loads(text, "big.toml")
+        assert len(str(error.value)) < 300 and "(1,000,000 characters)" in str(error.value)

@@ -53,7 +53,6 @@ machiavelli_kit.puzzles.format.PuzzleError: demo.toml, puzzle 'demo', field 'han
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections import Counter
@@ -62,9 +61,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards
+from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards, quote
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules, RulesError
 
@@ -153,12 +154,22 @@ class Chapter:
 
 
 def load(path: str | Path) -> Chapter:
-    """Read one chapter file strictly (shape, cards, copies, start table, stored solution)."""
+    """Read one chapter file strictly (shape, cards, copies, start table, stored solution).
+
+    The file is UTF-8 text (a byte order mark at its start is allowed).
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
         raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise PuzzleError(
+            f"{path}: line {line} is not UTF-8 text (byte {data[error.start]:#04x}): save the file as UTF-8"
+        ) from None
     return loads(text, str(path), name=path.stem)
 
 
@@ -168,9 +179,11 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PuzzleError(f"{origin}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise PuzzleError(f"{origin}: not valid TOML: lists or tables are nested too deeply") from None
     unknown = sorted(set(data) - {"chapter", "puzzle"})
     if unknown:
-        raise PuzzleError(f"{origin}: unknown key {unknown[0]!r}: a chapter file holds [chapter] and [[puzzle]]")
+        raise PuzzleError(f"{origin}: unknown key {quote(unknown[0])}: a chapter file holds [chapter] and [[puzzle]]")
     header = data.get("chapter")
     if not isinstance(header, dict):
         raise PuzzleError(f"{origin}: the [chapter] table with a title is missing")
@@ -195,7 +208,7 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
 def _check_keys(item: dict[str, Any], keys: dict[str, bool], error: Any) -> None:
     for key in item:
         if key not in keys:
-            raise error(f"unknown key {key!r}: keys are {', '.join(keys)}")
+            raise error(f"unknown key {quote(key)}: keys are {', '.join(keys)}")
     for key, required in keys.items():
         if required and key not in item:
             raise error(f"the required key {key!r} is missing")
@@ -206,10 +219,10 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
     label = raw_id if isinstance(raw_id, str) else f"#{number}"
 
     def error(name: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{origin}, puzzle {label!r}, field {name!r}: {message}")
+        return PuzzleError(f"{origin}, puzzle {quote(label)}, field {name!r}: {message}")
 
     def fail(message: str) -> PuzzleError:
-        return PuzzleError(f"{origin}, puzzle {label!r}: {message}")
+        return PuzzleError(f"{origin}, puzzle {quote(label)}: {message}")
 
     _check_keys(item, PUZZLE_KEYS, fail)
     for key in ("id", "title", "source", "rules", "goal"):
@@ -253,13 +266,13 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
         if key in item:
             value = item[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise error(key, f"must be a whole number, not {value!r}")
+                raise error(key, f"must be a whole number, not {quote(value)}")
             values[key] = value
     if "grade" in item:
         from machiavelli_kit.puzzles.grader import TECHNIQUES
 
         if item["grade"] not in TECHNIQUES:
-            raise error("grade", f"{item['grade']!r} is not a grade: grades are {', '.join(TECHNIQUES)}")
+            raise error("grade", f"{quote(item['grade'])} is not a grade: grades are {', '.join(TECHNIQUES)}")
         values["grade"] = item["grade"]
     for key in ("themes", "hints"):
         if key in item:
@@ -308,7 +321,7 @@ def _cards(value: Any, error: Any) -> tuple[Card, ...]:
 def _strings(values: list[Any], error: Any) -> None:
     for value in values:
         if not isinstance(value, str):
-            raise error(f'cards are strings such as "10H", not {_kind(value)} {value!r}')
+            raise error(f'cards are strings such as "10H", not {_kind(value)} {quote(value)}')
 
 
 def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
@@ -361,7 +374,11 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
 
 
 def dump(chapter: Chapter) -> str:
-    """Write a chapter as TOML that :func:`loads` reads back (one meld per table entry)."""
+    """Write a chapter as TOML that :func:`loads` reads back equal (one meld per table entry).
+
+    Strings are written by tomli-w, so any text (quotes, backslashes, control
+    characters) comes back unchanged.
+    """
     lines = ["[chapter]", f"title = {_string(chapter.title)}"]
     if chapter.intro:
         lines.append(f"intro = {_string(chapter.intro)}")
@@ -388,7 +405,8 @@ def dump(chapter: Chapter) -> str:
 
 
 def _string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a TOML string, escaped by tomli-w (which writes a one-key document ``s = "..."``)."""
+    return tomli_w.dumps({"s": text}).removeprefix("s = ").removesuffix("\n")
 
 
 def _value(value: Answer) -> str:
