@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.examples import WORKED_EXAMPLES, example
+from machiavelli_kit.examples import example, worked_examples
 from machiavelli_kit.play import Place, PlayError, PlaySession, PlayState
 from machiavelli_kit.position import Position, Table
+from machiavelli_kit.puzzles.format import Puzzle
 
 C = Card.parse
 
@@ -133,8 +134,8 @@ def test_hints_climb_one_rung_per_press_and_restart_when_the_table_changes() -> 
     assert session.hint().startswith("Hint 2 of 6")
 
 
-@pytest.mark.parametrize("item", [item for item in WORKED_EXAMPLES if item.answer], ids=lambda item: item.id)
-def test_solve_plays_every_worked_example_move_by_move(item) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("item", [item for item in worked_examples() if item.solution], ids=lambda item: item.id)
+def test_solve_plays_every_worked_example_move_by_move(item: Puzzle) -> None:
     session = PlaySession(item.position, item.rules)
     session.move(item.position.hand[0], "hand", "new")
     moves = session.solve()
@@ -156,7 +157,7 @@ def test_solve_does_nothing_when_the_table_must_be_restored() -> None:
 
 @st.composite
 def move_script(draw: st.DrawFn) -> tuple[str, list[tuple[int, int, int]]]:
-    identifier = draw(st.sampled_from([item.id for item in WORKED_EXAMPLES]))
+    identifier = draw(st.sampled_from([item.id for item in worked_examples()]))
     steps = draw(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99), st.integers(0, 99)), max_size=25))
     return identifier, steps
 

@@ -4,32 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.examples import VALIDITY_EXAMPLES, WORKED_EXAMPLES, example
+from machiavelli_kit.examples import VALIDITY_EXAMPLES, example, worked_examples
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.position import Position, Table, check_turn
+from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.solver import solve
 from machiavelli_kit.ui.quiz import Quiz
-from tests.rules_examples import worked_examples
+from tests import rules_examples
 
-DATA = {item.id: item for item in worked_examples()}
+DATA = {item.id: item for item in rules_examples.worked_examples()}
 
 
-@pytest.mark.parametrize("item", WORKED_EXAMPLES, ids=lambda item: item.id)
-def test_each_example_matches_the_test_data_and_its_answer_is_a_best_play(item) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("item", worked_examples(), ids=lambda item: item.id)
+def test_each_example_matches_the_test_data_and_its_answer_is_a_best_play(item: Puzzle) -> None:
     data = DATA[item.id]
     assert item.position == data.position
-    assert item.answer_table == data.answer
+    assert item.solution == data.answer
+    assert item.story, "every worked example tells its story"
     best = solve(item.position, item.rules)
     assert best.max_play == data.max_play
-    if item.answer_table is not None:
-        played = item.answer_table.cards() - item.position.table.cards()
+    if item.solution is not None:
+        played = item.solution.cards() - item.position.table.cards()
         assert sum(played.values()) == data.max_play
-        hand = tuple((data.position.all_cards() - item.answer_table.cards()).elements())
-        assert check_turn(item.position, Position(item.answer_table, hand), item.rules).valid
+        hand = tuple((data.position.all_cards() - item.solution.cards()).elements())
+        assert check_turn(item.position, Position(item.solution, hand), item.rules).valid
 
 
 def test_every_documented_example_is_in_the_package() -> None:
-    assert {item.id for item in WORKED_EXAMPLES} == set(DATA)
+    assert {item.id for item in worked_examples()} == set(DATA)
 
 
 def test_validity_examples_agree_with_the_validator() -> None:
@@ -51,4 +53,4 @@ def test_quiz_counts_only_the_first_answer() -> None:
 
 
 def test_the_table_type_is_what_the_widgets_expect() -> None:
-    assert isinstance(example("wiki-2").answer_table, Table)
+    assert isinstance(example("wiki-2").solution, Table)

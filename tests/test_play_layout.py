@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.examples import WORKED_EXAMPLES, example
+from machiavelli_kit.examples import example, worked_examples
 from machiavelli_kit.play import PlayState
 from machiavelli_kit.position import Position
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, lay_out, meld_order, rows_needed
@@ -56,7 +56,7 @@ def test_many_melds_wrap_into_rows_and_the_canvas_grows() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.sampled_from(WORKED_EXAMPLES),
+    st.sampled_from(worked_examples()),
     st.integers(1, 14),
     st.floats(min_value=300, max_value=1200),
 )

@@ -19,6 +19,7 @@ and one ``[[puzzle]]`` table per puzzle::
     effort = 2                        # 1 to 5 inside the grade
     themes = ["extend", "sets-to-runs", "spare", "whole-hand"]
     hints = ["One five is not needed where it is."]
+    story = "The four fives can spare one ..."   # optional: how the play goes, told in words
 
     [[puzzle.compare]]                # optional: the answer under other rules
     rules = "bga(wrap=true)"
@@ -74,7 +75,7 @@ DECISIONS = ("play", "restore")
 PUZZLE_KEYS = {
     "id": True, "title": True, "source": True, "rules": True, "table": True, "hand": True, "goal": True,
     "answer": True, "solution": False, "par": False, "grade": False, "effort": False, "themes": False,
-    "hints": False, "compare": False,
+    "hints": False, "story": False, "compare": False,
 }  # fmt: skip
 """Every key a puzzle may have, and whether it is required."""
 CHAPTER_KEYS = {"title": True, "intro": False}
@@ -110,6 +111,8 @@ class Puzzle:
     effort: int | None = None
     themes: tuple[str, ...] = ()
     hints: tuple[str, ...] = ()
+    story: str = ""
+    """How the position is played, told as a story (the rule documents' examples have one)."""
     compare: tuple[Compare, ...] = ()
     origin: str = field(default="", compare=False)
     """The file the puzzle was read from, for error messages."""
@@ -280,6 +283,10 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
             if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
                 raise error(key, "must be a list of strings")
             values[key] = tuple(texts)
+    if "story" in item:
+        if not isinstance(item["story"], str):
+            raise error("story", f"must be a string, not {quote(item['story'])}")
+        values["story"] = item["story"]
     return values
 
 
@@ -398,6 +405,8 @@ def dump(chapter: Chapter) -> str:
         for key in ("themes", "hints"):
             if getattr(puzzle, key):
                 lines.append(f"{key} = [{', '.join(_string(text) for text in getattr(puzzle, key))}]")
+        if puzzle.story:
+            lines.append(f"story = {_string(puzzle.story)}")
         for compare in puzzle.compare:
             lines += ["", "[[puzzle.compare]]", f"rules = {_string(str(compare.rules))}"]
             lines.append(f"answer = {_value(compare.answer)}")
