@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import codecs
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -90,3 +93,42 @@ def test_batch_file_that_does_not_exist_is_bad_input(capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "solve", "--batch", str(tmp_path / "missing.jsonl"))
     assert code == 2
     assert "missing.jsonl" in err
+
+
+def test_a_batch_survives_deep_brackets_bad_bytes_and_a_bom(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = json.dumps({"table": [["4C", "5C", "6C"]], "hand": ["3C"]}).encode()
+    lines = [
+        codecs.BOM_UTF8 + good,
+        b"[" * 100_000 + b"]" * 100_000,
+        good.replace(b'"3C"', b'"3\xe9"'),
+        b'{"hand": ' + b"[" * 900 + b"]" * 900 + b"}",
+        b'{"hand": ["3C"], "' + b"k" * 1_000_000 + b'": 1}',
+        good,
+    ]
+    batch = tmp_path / "fuzzed.jsonl"
+    batch.write_bytes(b"\n".join(lines) + b"\n")
+    code, out, _ = run(capsys, "solve", "--batch", str(batch))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert len(records) == len(lines)
+    assert records[0]["max_play"] == 1 and records[-1]["max_play"] == 1
+    assert records[1] == {"error": "line 2: brackets nested too deeply to read"}
+    assert records[2] == {"error": "line 3: not UTF-8 text (byte 0xe9 at column 44)"}
+    assert records[3]["error"].startswith("line 4: '[[[[[[[[[[[[[[[[[[[['... (1,798 characters) is not a card")
+    assert records[4]["error"] == (
+        "line 5: unknown key 'kkkkkkkkkkkkkkkkkkkk'... (1,000,000 characters): keys are table, hand, rules, goal"
+    )
+
+
+def test_a_batch_on_standard_input_reads_bytes(tmp_path: Path) -> None:
+    good = json.dumps({"table": [["4C", "5C", "6C"]], "hand": ["3C"]}).encode()
+    result = subprocess.run(
+        [sys.executable, "-m", "machiavelli_kit", "solve", "--batch", "-"],
+        input=codecs.BOM_UTF8 + good + b"\n\xff\n" + good + b"\n",
+        capture_output=True,
+        check=False,
+    )
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.returncode == 0, result.stderr
+    assert [record.get("max_play") for record in records] == [1, None, 1]
+    assert records[1] == {"error": "line 2: not UTF-8 text (byte 0xff at column 1)"}

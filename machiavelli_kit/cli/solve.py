@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 import time
@@ -10,7 +11,7 @@ from typing import Any
 
 from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.notation import format_card, parse_cards
+from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, solve
@@ -69,29 +70,40 @@ def solution_record(solution: Solution, milliseconds: float) -> dict[str, Any]:
 
 
 def _run_batch(path: str) -> int:
-    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    """Answer each line of the file in order; a bad line answers ``{"error": "line N: ..."}`` and the rest go on.
+
+    Lines are read as bytes and decoded one by one, so a line that is not
+    UTF-8 is one bad line, not the end of the batch.
+    """
+    stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     with stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
+        for number, data in enumerate(stream, start=1):
+            if number == 1:
+                data = data.removeprefix(codecs.BOM_UTF8)  # Windows editors may start a UTF-8 file with one
+            if not data.strip():
                 continue
             try:
-                record = _solve_line(line)
-            except (ValueError, BadInput) as error:
+                record = _solve_line(data)
+            except ValueError as error:  # BadInput, and the notation's and the rules' errors
                 record = {"error": f"line {number}: {error}"}
             print(json.dumps(record, ensure_ascii=False), flush=True)
     return 0
 
 
-def _solve_line(line: str) -> dict[str, Any]:
+def _solve_line(data: bytes) -> dict[str, Any]:
     try:
-        item = json.loads(line)
+        item = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise BadInput(f"not UTF-8 text (byte {data[error.start]:#04x} at column {error.start + 1})") from None
     except json.JSONDecodeError as error:
         raise BadInput(f"not JSON ({error.msg})") from None
+    except RecursionError:
+        raise BadInput("brackets nested too deeply to read") from None
     if not isinstance(item, dict):
         raise BadInput("each line must be a JSON object with table, hand and rules")
     unknown = set(item) - {"table", "hand", "rules", "goal"}
     if unknown:
-        raise BadInput(f"unknown key {sorted(unknown)[0]!r}: keys are table, hand, rules, goal")
+        raise BadInput(f"unknown key {quote(sorted(unknown)[0])}: keys are table, hand, rules, goal")
     table, hand = item.get("table", []), item.get("hand")
     if hand is None:
         raise BadInput("missing key 'hand'")
