@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.puzzles.collection import COLLECTION_DIR
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, dump, load, loads
+from machiavelli_kit.puzzles.recipes import RECIPES
 
 CHAPTER_FILES = sorted(COLLECTION_DIR.glob("*.toml"))
+GENERATED = {recipe.name for recipe in RECIPES}
 SAMPLE = load(CHAPTER_FILES[0])
 
 
@@ -22,11 +24,15 @@ def without_origin(chapter: Chapter) -> tuple[str, str, tuple[Puzzle, ...]]:
 
 
 @pytest.mark.parametrize("path", CHAPTER_FILES, ids=lambda path: path.stem)
-def test_every_bundled_chapter_is_what_dump_writes_and_loads_back_equal(path: Path) -> None:
+def test_every_bundled_chapter_loads_back_equal_from_dump(path: Path) -> None:
     chapter = load(path)
-    text = dump(chapter)
-    assert text == path.read_text(encoding="utf-8"), "regenerating would change the file"
-    assert without_origin(loads(text, path.name)) == without_origin(chapter)
+    assert without_origin(loads(dump(chapter), path.name)) == without_origin(chapter)
+
+
+@pytest.mark.parametrize("path", [path for path in CHAPTER_FILES if path.stem in GENERATED], ids=lambda path: path.stem)
+def test_dump_writes_the_generated_chapters_byte_for_byte(path: Path) -> None:
+    """The generator writes these files through dump: a change in dump's layout would change them all."""
+    assert dump(load(path)) == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("text", ["\x7f", "\x00", "tab\tand\nnew line\r\n", 'quote " and \\ backslash', "é ♠ 🃏", ""])
