@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import errno
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,3 +136,34 @@ def test_a_huge_puzzle_id_or_key_is_cut_short_in_the_message() -> None:
         with pytest.raises(PuzzleError) as error:
             loads(text, "big.toml")
         assert len(str(error.value)) < 300 and "(1,000,000 characters)" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "POSIX", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}],
+    ids=["PYTHONIOENCODING=ascii", "C locale"],
+)
+def test_output_that_cannot_show_suits_gets_letters(environment: dict[str, str]) -> None:
+    encoding_variables = ("LANG", "LANGUAGE", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONCOERCECLOCALE")
+    variables = {key: value for key, value in os.environ.items() if key not in encoding_variables}
+    variables = {key: value for key, value in variables.items() if not key.startswith("LC_")}
+
+    def command(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "machiavelli_kit", *arguments],
+            env={**variables, **environment},
+            capture_output=True,
+            text=True,
+            encoding="ascii",
+            check=False,
+        )
+
+    checked = command("check", "--table", "5S 5H 5D | 6H 7H 9H")
+    assert (checked.returncode, checked.stderr) == (1, "")
+    assert "meld 2: 6H 7H 9H: the ranks of 6H 7H 9H are not consecutive: 8H missing" in checked.stdout
+    solved = command("solve", "--table", "7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "--hand", "9H 7S")
+    assert (solved.returncode, solved.stderr) == (0, "")
+    assert "1. 7S from the hand joins the sevens and frees 7D" in solved.stdout
+    bad = command("check", "--table", "5S 5H 5Z")
+    assert (bad.returncode, bad.stdout) == (2, "")
+    assert "'5Z' is not a card: suits are S, H, D, C (or S H D C)" in bad.stderr

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from machiavelli_kit.cli import app, check, lab, puzzles, solve
+from machiavelli_kit.cli.output import letters_where_symbols_fail
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 COMMANDS = (check, solve, lab, app, puzzles)
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    letters_where_symbols_fail()  # 7S where the output cannot show 7♠, rather than a crash
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
