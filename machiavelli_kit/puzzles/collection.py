@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
-from machiavelli_kit.puzzles.verify import verify
+from machiavelli_kit.resources import bundled_dir
 
-COLLECTION_DIR = Path(__file__).resolve().parents[2] / "puzzles"
-"""Where the bundled chapter files live (the repository's ``puzzles/`` folder)."""
+COLLECTION_DIR = bundled_dir("puzzles")
+"""Where the bundled chapter files live (the repository's ``puzzles/`` folder, carried inside the wheel)."""
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,15 @@ def load_collection(directory: str | Path | None = None, *, check: bool = False)
     paths = sorted(folder.glob("*.toml"))
     if not paths:
         raise PuzzleError(f"{folder}: no puzzle files (*.toml) found")
-    chapters = tuple(load(path) for path in paths)
+    collection = Collection(tuple(load(path) for path in paths))
     seen: dict[str, str] = {}
-    for chapter in chapters:
-        for puzzle in chapter.puzzles:
-            if puzzle.id in seen:
-                raise puzzle.error("id", f"the id is already used in {seen[puzzle.id]}")
-            seen[puzzle.id] = puzzle.origin
-            if check:
-                verify(puzzle)
-    return Collection(chapters)
+    for puzzle in collection.puzzles:
+        if puzzle.id in seen:
+            raise puzzle.error("id", f"the id is already used in {seen[puzzle.id]}")
+        seen[puzzle.id] = puzzle.origin
+    if check:
+        from machiavelli_kit.puzzles.verify import verify  # loads the solver, so only when asked
+
+        for puzzle in collection.puzzles:
+            verify(puzzle)
+    return collection

@@ -1,0 +1,92 @@
+"""The wheel carries every module and every file the kit reads at run time, and the kit finds them there."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.resources import bundled_dir, jupyter_config_dir, source_checkout
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a copy of the working tree (tracked and new files, as git sees them)."""
+    source = tmp_path_factory.mktemp("source")
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode()  # fmt: skip
+    for name in filter(None, listed.split("\0")):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            (source / name).write_bytes((ROOT / name).read_bytes())
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(source)],
+        capture_output=True, check=True, timeout=300,
+    )  # fmt: skip
+    (built,) = out.glob("machiavelli_kit-*.whl")
+    return built
+
+
+def test_the_checkout_reads_its_own_folders() -> None:
+    assert source_checkout() == ROOT
+    assert bundled_dir("puzzles") == ROOT / "puzzles" and bundled_dir("notebooks") == ROOT / "notebooks"
+
+
+def test_every_module_is_in_the_wheel(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "machiavelli_kit").rglob("*.py")}
+    missing = sorted(modules - names)
+    assert not missing, f"not in the wheel (add their packages to [tool.setuptools] packages): {missing}"
+
+
+def test_the_wheel_carries_the_puzzles_notebooks_and_lab_settings(wheel: Path) -> None:
+    archive = zipfile.ZipFile(wheel)
+    expected = {
+        f"machiavelli_kit/bundled/{path.relative_to(ROOT).as_posix()}": path
+        for pattern in ("puzzles/*.toml", "puzzles/*.md", "notebooks/*.ipynb")
+        for path in ROOT.glob(pattern)
+    }
+    expected["machiavelli_kit/jupyter_config/labconfig/page_config.json"] = (
+        jupyter_config_dir() / "labconfig" / "page_config.json"
+    )
+    assert len(expected) > 10
+    for name, path in expected.items():
+        assert archive.read(name) == path.read_bytes(), name
+
+
+def test_an_installed_wheel_reads_its_data_and_copies_the_notebooks(wheel: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site-packages"
+    zipfile.ZipFile(wheel).extractall(site)
+    script = f"""
+import json, sys
+sys.path.insert(0, {str(site)!r})
+from machiavelli_kit.cli.notebook_copy import notebooks_dir
+from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.resources import bundled_dir, source_checkout
+print(json.dumps({{"checkout": source_checkout() is not None, "puzzles": str(bundled_dir("puzzles")),
+                  "count": len(load_collection().puzzles), "served": str(notebooks_dir())}}))
+"""
+    home = tmp_path / "home"
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env={"HOME": str(home)},
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    *copied, last = result.stdout.splitlines()
+    answer = json.loads(last)
+    assert answer["checkout"] is False
+    assert answer["puzzles"] == str(site / "machiavelli_kit" / "bundled" / "puzzles")
+    assert answer["count"] == len(load_collection().puzzles)
+    assert answer["served"] == str(home / "machiavelli-kit")
+    assert f"copied start.ipynb into {home / 'machiavelli-kit'}" in copied
+    assert (home / "machiavelli-kit" / "start.ipynb").read_bytes() == (ROOT / "notebooks" / "start.ipynb").read_bytes()
