@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.cli.lab import START, add_common, notebooks_dir
+from machiavelli_kit.cli.lab import START
+from machiavelli_kit.cli.notebook_copy import notebooks_dir
+from machiavelli_kit.cli.server import add_common, run_server
 
 CULL_SECONDS = 600
 
@@ -30,5 +31,5 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
 
 def run(arguments: argparse.Namespace) -> int:
     folder = notebooks_dir(arguments.notebooks)
-    print(f"the app starts at http://localhost:{arguments.port}/voila/render/{START}", flush=True)
-    return subprocess.call(app_command(folder, arguments.port, not arguments.no_browser), cwd=folder)
+    print(f"the app starts at http://localhost:{arguments.port}/voila/render/{START} (Ctrl+C stops it)", flush=True)
+    return run_server(app_command(folder, arguments.port, not arguments.no_browser), folder)

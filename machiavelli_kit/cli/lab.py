@@ -1,35 +1,25 @@
-"""``machiavelli-kit lab``: open JupyterLab on the start notebook."""
+"""``machiavelli-kit lab``: open JupyterLab on the start notebook.
+
+JupyterLab starts with the kit's own settings (:func:`machiavelli_kit.resources.jupyter_config_dir`):
+its news pop-up ("Would you like to get notified about official Jupyter news?"), which
+covers the boards' buttons on a small screen, is switched off.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
+import secrets
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import machiavelli_kit
-from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.notebook_copy import notebooks_dir
+from machiavelli_kit.cli.server import add_common, run_server
+from machiavelli_kit.resources import jupyter_config_dir
 
 START = "start.ipynb"
-
-
-def notebooks_dir(given: str | None = None) -> Path:
-    """The notebooks folder: ``given``, else ``notebooks/`` of the repository the package runs from."""
-    folder = Path(given) if given else Path(machiavelli_kit.__file__).resolve().parent.parent / "notebooks"
-    if not (folder / START).is_file():
-        raise BadInput(
-            f"no notebooks found in {folder} ({START} is missing): install the kit from its repository "
-            "with `pip install -e .`, or pass --notebooks DIR"
-        )
-    return folder
-
-
-def add_common(parser: Any) -> None:
-    parser.add_argument("--port", type=int, default=8888, help="port to serve on (default 8888)")
-    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    parser.add_argument("--notebooks", metavar="DIR", help="serve the notebooks from DIR")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -49,6 +39,20 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
     return [*command, str(folder / START)]
 
 
+def lab_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """``environ`` for JupyterLab: the kit's settings first on the config path, and a token (kept if one is set)."""
+    config_path = [str(jupyter_config_dir()), *filter(None, environ.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep))]
+    token = environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)
+    return {**environ, "JUPYTER_CONFIG_PATH": os.pathsep.join(config_path), "JUPYTER_TOKEN": token}
+
+
+def lab_url(port: int, token: str) -> str:
+    """The address of the start notebook, with the token that lets the browser in."""
+    return f"http://localhost:{port}/lab/tree/{START}?token={token}"
+
+
 def run(arguments: argparse.Namespace) -> int:
     folder = notebooks_dir(arguments.notebooks)
-    return subprocess.call(lab_command(folder, arguments.port, not arguments.no_browser), cwd=folder)
+    env = lab_environment(os.environ)
+    print(f"the start notebook is at {lab_url(arguments.port, env['JUPYTER_TOKEN'])} (Ctrl+C stops it)", flush=True)
+    return run_server(lab_command(folder, arguments.port, not arguments.no_browser), folder, env)

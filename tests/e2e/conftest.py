@@ -1,12 +1,12 @@
 """Session fixtures for the browser tests: Voila and JupyterLab on free ports, Debian's Chromium.
 
-The servers serve a copy of the notebooks from a temp dir (never the repo). Without
-``/usr/bin/chromium`` (or ``$MACHIAVELLI_CHROMIUM``) the tests skip, unless ``CI=true``: then they fail.
+The servers serve a copy of the notebooks from a temp dir (never the repo), with the
+settings ``machiavelli-kit lab`` and ``app`` give them. Without ``/usr/bin/chromium``
+(or ``$MACHIAVELLI_CHROMIUM``) the tests skip, unless ``CI=true``: then they fail.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from machiavelli_kit.cli.app import app_command
-from machiavelli_kit.cli.lab import lab_command
+from machiavelli_kit.cli.lab import lab_command, lab_environment
+from machiavelli_kit.resources import bundled_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium"))
@@ -37,15 +38,19 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _chromium_present() -> None:
-    """Skip without Debian's Chromium on a developer machine; fail under CI."""
-    if CHROMIUM.exists():
+def require_chromium(chromium: Path, ci: str) -> None:
+    """Skip the browser tests without ``chromium`` on a developer machine; fail them under CI (``ci`` is $CI)."""
+    if chromium.exists():
         return
-    message = f"the browser tests need {CHROMIUM} (apt-get install chromium fonts-dejavu-core)"
-    if os.environ.get("CI", "").lower() == "true":
+    message = f"the browser tests need {chromium} (apt-get install chromium fonts-dejavu-core)"
+    if ci.lower() == "true":
         pytest.fail(f"CI=true but {message}")
     pytest.skip(message)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chromium_present() -> None:
+    require_chromium(CHROMIUM, os.environ.get("CI", ""))
 
 
 @pytest.fixture(scope="session")
@@ -70,10 +75,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def serve(command: list[str], probe: str, folder: Path, port: int) -> Iterator[str]:
+def serve(command: list[str], probe: str, folder: Path, port: int, environ: dict[str, str]) -> Iterator[str]:
     """Start a server, wait until ``probe`` answers 200, yield its base URL, stop it."""
     log = (folder / f"server-{port}.log").open("w")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
+    env = {**environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "JUPYTER_PLATFORM_DIRS": "1"}
     process = subprocess.Popen(
         command, cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
     )
@@ -105,7 +110,7 @@ def serve(command: list[str], probe: str, folder: Path, port: int) -> Iterator[s
 @pytest.fixture(scope="session")
 def notebooks_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("served")
-    for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+    for notebook in bundled_dir("notebooks").glob("*.ipynb"):
         shutil.copy(notebook, folder / notebook.name)
     return folder
 
@@ -114,25 +119,20 @@ def notebooks_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def voila_url(notebooks_copy: Path) -> Iterator[str]:
     port = free_port()
     command = [*app_command(notebooks_copy, port, open_browser=False), "--Voila.ip=127.0.0.1"]
-    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port)
+    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port, dict(os.environ))
 
 
 @pytest.fixture(scope="session")
 def lab_url(notebooks_copy: Path) -> Iterator[str]:
+    """A fresh JupyterLab (no user settings) with the kit's own settings, as ``machiavelli-kit lab`` starts it."""
     port = free_port()
-    settings = notebooks_copy / ".settings"
-    notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notification.parent.mkdir(parents=True, exist_ok=True)
-    notification.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     *command, start = lab_command(notebooks_copy, port, open_browser=False)
     command += [
         "--ServerApp.ip=127.0.0.1",
         "--IdentityProvider.token=",
         "--LabApp.expose_app_in_browser=True",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         f"--LabApp.workspaces_dir={notebooks_copy / '.ws'}",
-        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.user_settings_dir={notebooks_copy / '.settings'}",
         start,
     ]
-    yield from serve(command, "/api/status", notebooks_copy, port)
+    yield from serve(command, "/api/status", notebooks_copy, port, lab_environment(os.environ))

@@ -1,0 +1,63 @@
+"""What ``lab`` and ``app`` share: their options, and running a server that stops with the kit.
+
+The server runs as a child process. SIGINT (Ctrl+C) and SIGTERM sent to the kit
+are passed on to it, and the kit waits until it has stopped, so it can shut its
+kernels down; on Linux the server is also sent SIGTERM if the kit is killed
+outright (SIGKILL), so no server is left running on its own.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+FORWARDED = (signal.SIGINT, signal.SIGTERM)
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent dies."""
+
+
+def add_common(parser: Any) -> None:
+    """The options of ``lab`` and ``app``."""
+    parser.add_argument("--port", type=int, default=8888, help="port to serve on (default 8888)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument(
+        "--notebooks",
+        metavar="DIR",
+        help="keep and serve the notebooks in DIR (the kit copies its notebooks there, keeping your changes)",
+    )
+
+
+def run_server(command: Sequence[str], folder: Path, env: Mapping[str, str] | None = None) -> int:
+    """Run ``command`` in ``folder`` until it stops, passing SIGINT and SIGTERM on; its exit code (128+N: signal N)."""
+    process: subprocess.Popen[bytes] | None = None
+    early: list[int] = []
+
+    def forward(signum: int, _frame: FrameType | None) -> None:
+        if process is None:
+            early.append(signum)
+        else:
+            process.send_signal(signum)
+
+    previous = {number: signal.signal(number, forward) for number in FORWARDED}
+    try:
+        process = subprocess.Popen(
+            command, cwd=folder, env=env, preexec_fn=_stop_with_parent if sys.platform == "linux" else None
+        )
+        for signum in early:
+            process.send_signal(signum)
+        code = process.wait()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return 128 - code if code < 0 else code
+
+
+def _stop_with_parent() -> None:
+    """In the server's process before it starts: have Linux send it SIGTERM when the kit's process dies."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
