@@ -2,11 +2,17 @@
 
 Each sub-command lives in its own module with an ``add_parser(subparsers)``
 function; exit codes are 0 (valid / done), 1 (invalid / no play), 2 (bad input).
+The parser is built from light modules: a command imports the solver, numpy and
+the like inside its ``run``, so ``check`` and ``--help`` start fast.
+
+Output piped into a reader that stops early (``machiavelli-kit puzzles list | head -1``)
+ends the command quietly with exit code 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,13 +35,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     letters_where_symbols_fail()  # 7S where the output cannot show 7♠, rather than a crash
-    parser = build_parser()
-    arguments = parser.parse_args(argv)
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    arguments = build_parser().parse_args(argv)
     try:
         return int(arguments.run(arguments))
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as error:
         print(f"machiavelli-kit {arguments.command}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush at exit cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":

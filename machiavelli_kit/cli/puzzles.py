@@ -19,7 +19,6 @@ from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.grader import TECHNIQUES
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
-from machiavelli_kit.puzzles.verify import complete
 from machiavelli_kit.puzzles.worksheet import export_worksheet
 
 
@@ -137,6 +136,8 @@ def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puz
 
 def _shared(text: str) -> Puzzle:
     """A pasted position id as a puzzle, answered by the solver."""
+    from machiavelli_kit.puzzles.verify import complete  # the solver: loaded only for a shared position
+
     shared = parse_position_id(text)
     verdict = check_table(shared.position.table, shared.rules)
     if not verdict.valid:

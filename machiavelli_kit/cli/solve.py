@@ -7,14 +7,16 @@ import codecs
 import json
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import Solution, solve
+
+if TYPE_CHECKING:
+    from machiavelli_kit.solver import Solution
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,6 +43,8 @@ def run(arguments: argparse.Namespace) -> int:
         raise BadInput("give the hand with --hand (and the table with --table)")
     rules = Rules.parse(arguments.rules)
     position = Position(Table.parse(arguments.table or ""), parse_cards(arguments.hand))
+    from machiavelli_kit.solver import solve  # numpy and HiGHS load here, not for every command
+
     started = time.perf_counter()
     solution = solve(position, rules, arguments.goal)
     elapsed = (time.perf_counter() - started) * 1000
@@ -113,6 +117,8 @@ def _solve_line(data: bytes) -> dict[str, Any]:
         raise BadInput("'hand' must be a list of cards")
     rules = Rules.parse(str(item.get("rules", "bga")))
     position = Position(Table.parse(table), parse_cards(hand))
+    from machiavelli_kit.solver import solve
+
     started = time.perf_counter()
     solution = solve(position, rules, str(item.get("goal", "max")))
     return solution_record(solution, (time.perf_counter() - started) * 1000)

@@ -31,11 +31,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from machiavelli_kit.cards import ACE, JOKER, KING, Card
 from machiavelli_kit.melds import check_shape
-from machiavelli_kit.solver import Solution
 from machiavelli_kit.steps import card_flows
+
+if TYPE_CHECKING:
+    from machiavelli_kit.solver import Solution  # grades are read from a solution, never made by solving
 
 TECHNIQUES = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "impossible")
 EFFORT_STEPS = (6, 9, 13, 20)
