@@ -1,0 +1,68 @@
+"""What a player may do on their turn: draw, play, restore or pass.
+
+A play names the whole table as the player leaves it (and any helping cards
+taken from the middle); the engine works out which hand cards went down.
+
+>>> from machiavelli_kit.position import Table
+>>> Play(Table.parse("5S 5H 5D")).kind, Draw().kind, action_of("pass")
+('play', 'draw', Pass())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.position import Table
+
+ActionKind = Literal["draw", "play", "restore", "pass"]
+ACTION_KINDS: tuple[ActionKind, ...] = ("draw", "play", "restore", "pass")
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why, in plain words. The game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the top card of the stock and end the turn."""
+
+    kind: ClassVar[ActionKind] = "draw"
+
+
+@dataclass(frozen=True)
+class Restore:
+    """Give up a rearrangement: the table goes back as it was and the restore penalty is drawn."""
+
+    kind: ClassVar[ActionKind] = "restore"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn without playing or drawing (only when the stock is empty and play goes on)."""
+
+    kind: ClassVar[ActionKind] = "pass"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Leave the table as ``table``: every card that was there, plus cards from the hand.
+
+    ``helpers`` names the helping cards taken from the middle (the alternative deal).
+    """
+
+    table: Table
+    helpers: tuple[Card, ...] = field(default=())
+    kind: ClassVar[ActionKind] = "play"
+
+
+Action = Draw | Play | Restore | Pass
+
+
+def action_of(kind: str) -> Draw | Restore | Pass:
+    """The action without arguments named ``kind`` (``draw``, ``restore`` or ``pass``)."""
+    actions: dict[str, Draw | Restore | Pass] = {"draw": Draw(), "restore": Restore(), "pass": Pass()}
+    if kind not in actions:
+        raise IllegalAction(f"{kind!r} is not an action: choose draw, play, restore or pass")
+    return actions[kind]

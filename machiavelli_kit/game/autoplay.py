@@ -1,0 +1,55 @@
+"""Computer players playing a whole game, timed move by move.
+
+>>> run = play_game(["greedy", "beginner"], "bga", seed=5)
+>>> run.game.over, run.game.result.reason in ("closed", "stock_out"), sum(run.moves) == len(run.game.turns)
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from machiavelli_kit.game.deal import deal_game
+from machiavelli_kit.game.players import DEFAULT_BUDGET, make_player
+from machiavelli_kit.game.session import Game
+from machiavelli_kit.rules import Rules, as_rules
+
+MAX_TURNS = 5000
+"""A game of computer players that lasts longer than this is a bug, not a long game."""
+
+
+@dataclass(frozen=True)
+class AutoGame:
+    """A finished game and, for each seat, the seconds spent choosing and the moves made."""
+
+    game: Game
+    seconds: tuple[float, ...]
+    moves: tuple[int, ...]
+
+
+def play_game(
+    players: Sequence[str],
+    rules: Rules | str,
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    budget: float = DEFAULT_BUDGET,
+) -> AutoGame:
+    """Deal from ``seed`` and let the computer players ``players`` (by seat) play to the end."""
+    rules = as_rules(rules)
+    dealer, deal = deal_game(rules, len(players), seed)
+    game = Game(rules, names or players, deal, dealer, seed=seed)
+    bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
+    seconds, moves = [0.0] * len(bots), [0] * len(bots)
+    while game.to_move is not None:
+        seat = game.to_move
+        if len(game.turns) >= MAX_TURNS:
+            raise RuntimeError(f"the game with seed {seed} did not end in {MAX_TURNS} turns")
+        started = time.perf_counter()
+        action = bots[seat].choose(game.view(seat))
+        seconds[seat] += time.perf_counter() - started
+        moves[seat] += 1
+        game.play(action)
+    return AutoGame(game, tuple(seconds), tuple(moves))

@@ -1,0 +1,145 @@
+"""Dealing a game: the dealer, the hands, the stock and, in the alternative deal, the helping cards.
+
+Dealing follows the rules: a random dealer, then one card at a time to each
+player in turn starting on the dealer's left, ``hand_size`` each (``short_deal``
+each when five or more play), then ``helpers`` cards face up in the middle; the
+rest is the stock, top card first. The same seed always gives the same deal.
+
+>>> from machiavelli_kit.rules import Rules
+>>> dealer, dealt = deal_game(Rules.parse("wikipedia(hand_size=6, helpers=4)"), 3, seed=7)
+>>> dealer, [len(hand) for hand in dealt.hands], len(dealt.helpers), len(dealt.stock)
+(1, [6, 6, 6], 4, 82)
+>>> deal_game(Rules.parse("bga"), 7, seed=1)
+Traceback (most recent call last):
+...
+machiavelli_kit.game.deal.DealError: a game has 2 to 6 players, not 7
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from machiavelli_kit.cards import Card, full_deck
+from machiavelli_kit.deal import shuffled_deck
+from machiavelli_kit.notation import format_cards
+from machiavelli_kit.position import Table, check_table
+from machiavelli_kit.rules import Rules
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+SHORT_DEAL_PLAYERS = 5
+"""From this many players on, ``short_deal`` (when set) replaces ``hand_size``."""
+
+
+class DealError(ValueError):
+    """A deal the rules do not allow: wrong number of players, too few cards, cards missing."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards at the start of a game: the hands by seat, the stock (top first), the table and the helpers."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    table: Table = field(default_factory=Table)
+    helpers: tuple[Card, ...] = ()
+
+    def all_cards(self) -> Counter[Card]:
+        cards = Counter(self.stock) + self.table.cards() + Counter(self.helpers)
+        for hand in self.hands:
+            cards.update(hand)
+        return cards
+
+
+def cards_each(rules: Rules, players: int) -> int:
+    """How many cards each player is dealt.
+
+    >>> from machiavelli_kit.rules import WIKIPEDIA
+    >>> cards_each(WIKIPEDIA, 4), cards_each(WIKIPEDIA.replace(short_deal=9), 5)
+    (15, 9)
+    """
+    if players >= SHORT_DEAL_PLAYERS and rules.short_deal is not None:
+        return rules.short_deal
+    return rules.hand_size
+
+
+def deal_game(rules: Rules, players: int, seed: int) -> tuple[int, Deal]:
+    """The dealer's seat and the deal for ``players`` players, both drawn from ``seed``."""
+    check_player_count(players)
+    rng = random.Random(seed)
+    dealer = rng.randrange(players)
+    deck = shuffled_deck(rng, rules)
+    each = cards_each(rules, players)
+    dealt = each * players
+    if dealt + rules.helpers > len(deck):
+        raise DealError(
+            f"{players} players with {each} cards each and {rules.helpers} helping cards need "
+            f"{dealt + rules.helpers} cards, but the decks hold {len(deck)}"
+        )
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index, card in enumerate(deck[:dealt]):
+        hands[(dealer + 1 + index) % players].append(card)
+    helpers = tuple(sorted(deck[dealt : dealt + rules.helpers]))
+    stock = tuple(deck[dealt + rules.helpers :])
+    return dealer, Deal(tuple(tuple(sorted(hand)) for hand in hands), stock, Table(), helpers)
+
+
+def check_player_count(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise DealError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+
+
+def deal_problems(deal: Deal, rules: Rules) -> list[str]:
+    """What is wrong with a deal given by hand (a record, a test): every card of the decks exactly once,
+    a hand for each player, a valid table.
+
+    >>> from machiavelli_kit.rules import BGA
+    >>> deal_problems(Deal(((Card.parse("5S"),),), ()), BGA)[0]
+    'a game has 2 to 6 players, not 1'
+    """
+    try:
+        check_player_count(len(deal.hands))
+    except DealError as error:
+        return [str(error)]
+    problems = []
+    for seat, hand in enumerate(deal.hands, start=1):
+        if not hand:
+            problems.append(f"player {seat} is dealt no cards")
+    deck, dealt = full_deck(rules.decks, rules.jokers), deal.all_cards()
+    extra, missing = dealt - deck, deck - dealt
+    if extra:
+        problems.append(f"the deal holds cards the decks do not: {format_cards(sorted(extra.elements()))}")
+    if missing:
+        problems.append(f"the deal leaves out cards of the decks: {format_cards(sorted(missing.elements()))}")
+    if len(deal.helpers) != rules.helpers:
+        problems.append(f"the rules put {rules.helpers} helping card(s) in the middle, not {len(deal.helpers)}")
+    verdict = check_table(deal.table, rules)
+    if not verdict.valid:
+        problems.append("the starting " + verdict.explain().replace("\n- ", "; ").replace(":;", ":"))
+    return problems
+
+
+def arranged_deal(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    *,
+    stock_top: Sequence[Card] = (),
+    table: Table | None = None,
+    helpers: Sequence[Card] = (),
+    seed: int = 0,
+) -> Deal:
+    """A deal with chosen hands (and table, helpers, top of the stock); the rest of the decks,
+    shuffled by ``seed``, goes under ``stock_top``. For lessons, puzzles turned into games, and tests."""
+    table = table or Table()
+    rest = full_deck(rules.decks, rules.jokers) - table.cards() - Counter(helpers) - Counter(stock_top)
+    for hand in hands:
+        rest -= Counter(hand)
+    pile = sorted(rest.elements())
+    random.Random(seed).shuffle(pile)
+    deal = Deal(tuple(tuple(sorted(hand)) for hand in hands), (*stock_top, *pile), table, tuple(helpers))
+    problems = deal_problems(deal, rules)
+    if problems:
+        raise DealError("; ".join(problems))
+    return deal

@@ -1,0 +1,118 @@
+"""Plays built for a player's view, within every rule of the game: the per-turn cap, the
+table closed to a player who has not laid a meld yet, and the helping cards.
+
+The solver answers for one table and one hand; these functions wrap it so the computer
+players, the review and a notebook's hint all ask the same question the same way.
+
+>>> from machiavelli_kit.game.session import Game
+>>> game = Game.new(["Ann", "Bob"], "bga", seed=3)
+>>> play = best_play(game.view(game.to_move))
+>>> game.refusal(play) is None, len(play.table.cards())
+(True, 7)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.game.actions import Draw, Pass, Play
+from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
+from machiavelli_kit.game.state import View
+from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules import Rules
+from machiavelli_kit.solver import solve
+
+
+def best_play(view: View, goal: str | Card = "max", *, helpers: bool = True) -> Play | None:
+    """The solver's play for ``goal`` (``max``, ``close`` or a card to play), or ``None`` if there is none.
+
+    Helping cards, when there are any and ``helpers`` is true, are first taken one by one into
+    the smallest new meld the hand can build around each; the rest of the hand then plays on
+    the table (on an empty table of its own while the player may not touch the melds there).
+    """
+    laid, taken, hand = _helper_melds(view) if helpers else ([], (), Counter(view.hand))
+    cap = view.rules.max_cards_per_turn
+    room = None if cap is None else cap - (len(view.hand) - hand.total())
+    rest: tuple[Meld, ...] | None = None
+    done = isinstance(goal, Card) and hand[goal] < Counter(view.hand)[goal]  # a helping meld took the card
+    if hand and not done and (room is None or room >= 1):
+        table = view.table if view.may_touch_table else Table()
+        found = solve(Position(table, tuple(hand.elements())), view.rules.replace(max_cards_per_turn=room), goal)
+        if found.feasible:
+            rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
+        elif goal != "max":
+            return None
+    elif goal == "close" and hand:
+        return None
+    if rest is None and not laid:
+        return None
+    return Play(Table.of([*(view.table.melds if rest is None else rest), *laid]), taken)
+
+
+def _helper_melds(view: View) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
+    """New melds built around the helping cards, one at a time, the fewest hand cards each:
+    the melds, the helping cards taken, and the hand left."""
+    cap = view.rules.max_cards_per_turn
+    hand = Counter(view.hand)
+    laid: list[Meld] = []
+    taken: list[Card] = []
+    for helper in view.helpers:
+        room = None if cap is None else cap - (len(view.hand) - hand.total())
+        if room is not None and room < MIN_OWN_CARDS_WITH_HELPERS:
+            break
+        found = solve(
+            Position(Table(), (*hand.elements(), helper)),
+            view.rules.replace(max_cards_per_turn=None if room is None else room + 1),
+            helper,
+        )
+        if found.feasible:
+            laid += found.table.melds
+            taken.append(helper)
+            hand -= Counter(found.played) - Counter([helper])
+    return laid, tuple(taken), hand
+
+
+def simple_play(view: View) -> Play | None:
+    """A newcomer's play: new melds from the hand, then single cards added to the ends of the
+    melds on the table (sets filled up to four); nothing on the table is taken apart."""
+    rules, cap = view.rules, view.rules.max_cards_per_turn
+    found = solve(Position(Table(), view.hand), rules)
+    hand = Counter(view.hand)
+    new: list[Meld] = []
+    if found.feasible:
+        new = list(found.table.melds)
+        hand -= Counter(found.played)
+    melds = [meld.cards for meld in view.table.melds]
+    played = len(view.hand) - hand.total()
+    extended = True
+    while view.may_touch_table and extended and (cap is None or played < cap):
+        extended = False
+        for index, meld in enumerate(melds):
+            card = _fitting_card(meld, hand, rules)
+            if card is not None:
+                melds[index] = (*meld, card)
+                hand[card] -= 1
+                played += 1
+                extended = True
+                break
+    if not played:
+        return None
+    return Play(Table.of([*melds, *new]))
+
+
+def no_play(view: View) -> Draw | Pass:
+    """The turn without a play: draw, or pass when the stock is empty and play goes on."""
+    if view.stock_size or view.rules.stock_out == "end":
+        return Draw()
+    return Pass()
+
+
+def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:
+    cards = tuple(meld)
+    for card in sorted(+hand):
+        if check_meld((*cards, card), rules).valid:
+            return card
+    return None

@@ -1,0 +1,289 @@
+"""A game saved as JSON, and loaded back by replaying it turn by turn under the rules.
+
+A record is data, never code: it is parsed strictly, every field checked, every turn
+replayed through the engine and compared with what the record says it did. The first
+thing wrong is named, with the turn's number and why. Seats are numbered from 0.
+
+>>> from machiavelli_kit.game.actions import Draw
+>>> game = Game.new(["Ann", "Bob"], "bga", seed=7)
+>>> _ = game.play(Draw())
+>>> again = loads(dumps(game))
+>>> again.turns == game.turns and again.state == game.state
+True
+>>> loads(dumps(game).replace('"drawn": ["', '"drawn": ["KS", "'))
+Traceback (most recent call last):
+...
+machiavelli_kit.game.record.RecordError: turn 1: the record says KS ... was drawn, but the stock gave ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.files import write_atomically
+from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, action_of
+from machiavelli_kit.game.deal import Deal, DealError, deal_game
+from machiavelli_kit.game.session import Game
+from machiavelli_kit.game.state import Result, Turn
+from machiavelli_kit.notation import NotationError, format_cards, parse_card
+from machiavelli_kit.position import Table
+from machiavelli_kit.rules import Rules, RulesError
+
+T = TypeVar("T")
+RECORD_FIELDS = ("rules", "seed", "players", "dealer", "deal", "turns", "result")
+DEAL_FIELDS = ("hands", "stock", "table", "helpers")
+TURN_FIELDS = ("player", "action", "table", "played", "drawn")
+RESULT_FIELDS = ("winner", "reason", "hands", "points")
+
+
+class RecordError(ValueError):
+    """A record that is not a valid game; the message names the field or the turn, and why."""
+
+
+class UnreadableRecord(ValueError):
+    """Text that is not JSON at all."""
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as plain JSON data (cards in the kit's notation)."""
+    deal = game.deal
+    return {
+        "rules": str(game.rules),
+        "seed": game.seed,
+        "players": list(game.players),
+        "dealer": game.dealer,
+        "deal": {
+            "hands": [_codes(hand) for hand in deal.hands],
+            "stock": _codes(deal.stock),
+            "table": _table(deal.table),
+            "helpers": _codes(deal.helpers),
+        },
+        "turns": [_turn_record(turn, with_helpers=game.rules.helpers > 0) for turn in game.turns],
+        "result": None if game.result is None else _result_record(game.result),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record as JSON text: one line per field and per turn, so it reads and diffs well."""
+    record = to_record(game)
+    lines = [f" {json.dumps(key)}: {json.dumps(record[key])}" for key in RECORD_FIELDS if key != "turns"]
+    turns = ",\n".join(f"  {json.dumps(turn)}" for turn in record["turns"])
+    lines.insert(5, f' "turns": [\n{turns}\n ]' if turns else ' "turns": []')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def save(game: Game, path: str | Path) -> None:
+    """Write the record to ``path`` atomically (a crash never leaves half a file)."""
+    write_atomically(path, dumps(game))
+
+
+def load(path: str | Path) -> Game:
+    """Read and replay the record in ``path``; :class:`RecordError` if it is not a valid game."""
+    return loads(Path(path).read_text(encoding="utf-8"))
+
+
+def loads(text: str) -> Game:
+    """Parse and replay a record; :class:`UnreadableRecord` if it is not JSON, :class:`RecordError`
+    if it is not a valid game."""
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise UnreadableRecord(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+    return from_record(data)
+
+
+def from_record(data: object) -> Game:
+    """Replay record data (as :func:`to_record` writes it) into a :class:`Game`, checking everything."""
+    record = _fields(data, RECORD_FIELDS, (), "the record")
+    try:
+        rules = Rules.parse(_string(record["rules"], "rules"))
+    except RulesError as error:
+        raise RecordError(f"rules: {error}") from None
+    seed = record["seed"]
+    if seed is not None and not _is_int(seed):
+        raise RecordError(f"seed must be a whole number or null, not {seed!r}")
+    players = _list(record["players"], "players")
+    names = [_string(name, "a player's name") for name in players]
+    dealer = record["dealer"]
+    if not _is_int(dealer):
+        raise RecordError(f"dealer must be a seat number, not {dealer!r}")
+    deal = _deal(record["deal"])
+    try:
+        game = Game(rules, names, deal, dealer, seed=seed)
+    except DealError as error:
+        raise RecordError(f"deal: {error}") from None
+    if seed is not None:
+        _check_seeded(game, seed)
+    for number, entry in enumerate(_list(record["turns"], "turns"), start=1):
+        _replay_turn(game, number, entry)
+    _check_result(game, record["result"])
+    return game
+
+
+def _check_seeded(game: Game, seed: int) -> None:
+    dealer, deal = deal_game(game.rules, len(game.players), seed)
+    if dealer != game.dealer:
+        raise RecordError(f"deal: seed {seed} makes seat {dealer} the dealer, but the record says {game.dealer}")
+    for seat, (dealt, recorded) in enumerate(zip(deal.hands, game.deal.hands, strict=True)):
+        if dealt != recorded:
+            raise RecordError(f"deal: {game.players[seat]}'s hand is not the one seed {seed} deals")
+    if (deal.stock, deal.table, deal.helpers) != (game.deal.stock, game.deal.table, game.deal.helpers):
+        raise RecordError(f"deal: the stock, table or helping cards are not the ones seed {seed} deals")
+
+
+def _replay_turn(game: Game, number: int, data: object) -> None:
+    where = f"turn {number}"
+    if game.over:
+        raise RecordError(f"{where}: the game was already over after turn {number - 1}")
+    entry = _fields(data, TURN_FIELDS, ("helpers",), where)
+    player, kind = entry["player"], entry["action"]
+    if not _is_int(player) or not 0 <= player < len(game.players):
+        raise RecordError(f"{where}: player must be a seat from 0 to {len(game.players) - 1}, not {player!r}")
+    seat = game.state.to_move
+    if player != seat:
+        raise RecordError(f"{where}: it was {game.players[seat]}'s turn, not {game.players[player]}'s")
+    if kind not in ACTION_KINDS:
+        raise RecordError(f"{where}: action must be one of {', '.join(ACTION_KINDS)}, not {kind!r}")
+    table = _parse(lambda: Table.parse(_table_data(entry["table"], f"{where}, table")), f"{where}, table")
+    played = _cards(entry["played"], f"{where}, played")
+    drawn = _cards(entry["drawn"], f"{where}, drawn")
+    helpers = _cards(entry.get("helpers", []), f"{where}, helpers")
+    name = game.players[seat]
+    try:
+        if kind == "play":
+            turn = game.play(Play(table, helpers))
+        else:
+            if table != game.table:
+                raise RecordError(f"{where}: {name} did not play, so the table cannot change")
+            turn = game.play(action_of(kind))
+    except IllegalAction as error:
+        raise RecordError(f"{where}: {name}'s {kind} is not allowed: {error}") from None
+    _same(where, "played", sorted(played), turn.played)
+    _same(where, "drawn", drawn, turn.drawn)
+    _same(where, "helping card(s) taken", sorted(helpers), turn.helpers)
+
+
+def _same(where: str, what: str, recorded: Sequence[Card], actual: Sequence[Card]) -> None:
+    if tuple(recorded) != tuple(actual):
+        says = format_cards(recorded) or "nothing"
+        gave = format_cards(actual) or "nothing"
+        source = {"drawn": "the stock gave"}.get(what, "the table shows")
+        raise RecordError(f"{where}: the record says {says} was {what}, but {source} {gave}")
+
+
+def _check_result(game: Game, data: object) -> None:
+    if game.result is None:
+        if data is not None:
+            raise RecordError(f"result: the game is not over after {len(game.turns)} turns, so the result must be null")
+        return
+    entry = _fields(data, RESULT_FIELDS, (), "result")
+    actual = _result_record(game.result)
+    for key in RESULT_FIELDS:
+        if entry[key] != actual[key]:
+            raise RecordError(
+                f"result: the record says {key} {entry[key]!r}, but the replayed game gives {actual[key]!r}"
+            )
+
+
+def _deal(data: object) -> Deal:
+    entry = _fields(data, DEAL_FIELDS, (), "deal")
+    hands = tuple(
+        tuple(sorted(_cards(hand, f"deal, hand {seat}")))
+        for seat, hand in enumerate(_list(entry["hands"], "deal, hands"))
+    )
+    table = _parse(lambda: Table.parse(_table_data(entry["table"], "deal, table")), "deal, table")
+    return Deal(
+        hands, _cards(entry["stock"], "deal, stock"), table, tuple(sorted(_cards(entry["helpers"], "deal, helpers")))
+    )
+
+
+def _turn_record(turn: Turn, *, with_helpers: bool) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "player": turn.player,
+        "action": turn.action,
+        "table": _table(turn.table),
+        "played": _codes(turn.played),
+        "drawn": _codes(turn.drawn),
+    }
+    if with_helpers:
+        record["helpers"] = _codes(turn.helpers)
+    return record
+
+
+def _result_record(result: Result) -> dict[str, Any]:
+    return {
+        "winner": result.winner,
+        "reason": result.reason,
+        "hands": [_codes(hand) for hand in result.hands],
+        "points": None if result.points is None else list(result.points),
+    }
+
+
+def _fields(data: object, required: Sequence[str], optional: Sequence[str], where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be a JSON object with {', '.join(required)}")
+    for key in data:
+        if key not in required and key not in optional:
+            raise RecordError(f"{where}: unknown field {key!r} (fields are {', '.join((*required, *optional))})")
+    for key in required:
+        if key not in data:
+            raise RecordError(f"{where}: the field {key!r} is missing")
+    return data
+
+
+def _cards(data: object, where: str) -> tuple[Card, ...]:
+    cards = []
+    for item in _list(data, where):
+        try:
+            cards.append(parse_card(_string(item, where)))
+        except NotationError as error:
+            raise RecordError(f"{where}: {error}") from None
+    return tuple(cards)
+
+
+def _table_data(data: object, where: str) -> list[list[str]]:
+    melds = _list(data, where)
+    return [[_string(card, where) for card in _list(meld, where)] for meld in melds]
+
+
+def _parse(read: Callable[[], T], where: str) -> T:
+    try:
+        return read()
+    except NotationError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _list(data: object, where: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise RecordError(f"{where} must be a JSON list, not {type(data).__name__}")
+    return data
+
+
+def _string(data: object, where: str) -> str:
+    if not isinstance(data, str):
+        raise RecordError(f"{where}: expected text, not {data!r}")
+    return data
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise RecordError(f"the field {key!r} appears twice in one object")
+    return dict(pairs)
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _table(table: Table) -> list[list[str]]:
+    return [_codes(meld.cards) for meld in table.melds]

@@ -1,0 +1,140 @@
+"""A game being played, step by step: the object a notebook board or a test drives.
+
+>>> from machiavelli_kit.game.actions import Draw, Pass
+>>> game = Game.new(["Ann", "Bob"], "bga", seed=7)
+>>> game.to_move, game.options(), len(game.hand(0)), game.stock_size
+(0, ('play', 'draw', 'restore'), 15, 74)
+>>> turn = game.play(Draw())
+>>> print(game.log(seat=1)[-1])
+turn 1, Ann draws a card
+>>> game.play(Pass())
+Traceback (most recent call last):
+...
+machiavelli_kit.game.actions.IllegalAction: you may pass only when the stock is empty: draw a card instead (or play)
+>>> game.play(Draw(), player=0)
+Traceback (most recent call last):
+...
+machiavelli_kit.game.actions.IllegalAction: it is Bob's turn, not Ann's
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.game.actions import Action, ActionKind, IllegalAction, action_of
+from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game, deal_problems
+from machiavelli_kit.game.engine import refusal, step
+from machiavelli_kit.game.state import GameState, Result, Turn, View
+from machiavelli_kit.game.words import describe_result, describe_turn
+from machiavelli_kit.position import Table
+from machiavelli_kit.rules import BGA, Rules, as_rules
+
+MAX_NAME = 40
+PLAIN_KINDS: tuple[ActionKind, ...] = ("draw", "restore", "pass")
+
+
+class Game:
+    """The rules, the players' names, the deal, every turn so far and the state now.
+
+    ``play`` applies an action for the player to move, or raises
+    :class:`~machiavelli_kit.game.actions.IllegalAction` with the reason and changes nothing.
+    """
+
+    def __init__(
+        self, rules: Rules | str, players: Sequence[str], deal: Deal, dealer: int, *, seed: int | None = None
+    ) -> None:
+        self.rules = as_rules(rules)
+        self.players = tuple(players)
+        check_player_count(len(self.players))
+        for name in self.players:
+            if not name.strip() or len(name) > MAX_NAME:
+                raise DealError(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
+        if len(deal.hands) != len(self.players):
+            raise DealError(f"the deal has {len(deal.hands)} hands for {len(self.players)} players")
+        problems = deal_problems(deal, self.rules)
+        if problems:
+            raise DealError("; ".join(problems))
+        if not 0 <= dealer < len(self.players):
+            raise DealError(f"the dealer is a seat from 0 to {len(self.players) - 1}, not {dealer}")
+        self.seed, self.deal, self.dealer = seed, deal, dealer
+        self.state = GameState.start(self.rules, deal, dealer)
+        self.turns: list[Turn] = []
+
+    @classmethod
+    def new(cls, players: Sequence[str], rules: Rules | str = BGA, seed: int | None = None) -> Game:
+        """Deal a new game; without a seed one is chosen (and kept, so the game can be replayed)."""
+        rules = as_rules(rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        dealer, deal = deal_game(rules, len(players), seed)
+        return cls(rules, players, deal, dealer, seed=seed)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is (``None`` once the game is over)."""
+        return None if self.state.over else self.state.to_move
+
+    @property
+    def table(self) -> Table:
+        return self.state.table
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.state.stock)
+
+    @property
+    def helpers(self) -> tuple[Card, ...]:
+        return self.state.helpers
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self.state.hands[seat]
+
+    def view(self, seat: int) -> View:
+        """What the player in ``seat`` can see."""
+        return self.state.view(seat)
+
+    def options(self) -> tuple[ActionKind, ...]:
+        """The kinds of action open to the player to move (a play must still be a valid one)."""
+        if self.state.over:
+            return ()
+        plain = tuple(kind for kind in PLAIN_KINDS if refusal(self.state, action_of(kind)) is None)
+        return ("play", *plain)
+
+    def refusal(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now, or ``None`` when it is allowed."""
+        return refusal(self.state, action)
+
+    def play(self, action: Action, *, player: int | None = None) -> Turn:
+        """Apply ``action`` for the player to move (``player``, when given, must be that player)."""
+        if player is not None and not self.state.over and player != self.state.to_move:
+            raise IllegalAction(f"it is {self.players[self.state.to_move]}'s turn, not {self.players[player]}'s")
+        self.state, turn = step(self.state, action)
+        self.turns.append(turn)
+        return turn
+
+    def log(self, *, seat: int | None = None) -> list[str]:
+        """Every turn in words, then the result; with ``seat``, as that player saw it (others' draws hidden)."""
+        hands = [len(hand) for hand in self.deal.hands]
+        lines = []
+        for turn in self.turns:
+            hands[turn.player] += len(turn.drawn) - len(turn.played)
+            left = hands[turn.player] if turn.action == "play" else None
+            reveal = seat is None or seat == turn.player
+            lines.append(describe_turn(turn, self.players, reveal=reveal, hand_left=left))
+        if self.state.result is not None:
+            lines.append(describe_result(self.state.result, self.players))
+        return lines
+
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"{self.players[self.state.to_move]} to move"
+        return f"<Game {self.rules} {', '.join(self.players)}: {len(self.turns)} turns, {status}>"
