@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.notation import NotationError, format_card, parse_card
+from machiavelli_kit.notation import NotationError, format_card, parse_card, quote
 
 GoalKind = Literal["max", "close", "play", "decide"]
 PLAIN_KINDS: tuple[GoalKind, ...] = ("max", "close", "decide")
@@ -69,8 +69,8 @@ class Goal:
             return cls("play", parse_card(card_text))
         except NotationError:
             if card_text is not token:
-                raise GoalError(f"{_shown(text)} is not a goal: {_shown(card_text)} is not a card") from None
-            raise GoalError(f"{_shown(text)} is not a goal: {HELP}") from None
+                raise GoalError(f"{quote(text)} is not a goal: {quote(card_text)} is not a card") from None
+            raise GoalError(f"{quote(text)} is not a goal: {HELP}") from None
 
     @property
     def id_text(self) -> str:
@@ -82,11 +82,6 @@ class Goal:
 
     def __repr__(self) -> str:
         return f"Goal.parse({str(self)!r})"
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a message, cut short when it is long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 Goal.MAX, Goal.CLOSE, Goal.DECIDE = Goal("max"), Goal("close"), Goal("decide")

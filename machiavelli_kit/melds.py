@@ -254,9 +254,7 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: s
         )
     suit = naturals[0].suit
     best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
-    missing = [
-        Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best
-    ]
+    missing = [Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best]
     jokers = len(cards) - len(naturals)
     if not missing:
         return Problem("too_long", f"{shown} is too long to fit between the lowest and the highest rank")
@@ -269,4 +267,3 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: s
 
 def _times(count: int) -> str:
     return "twice" if count == 2 else f"{count} times"
-

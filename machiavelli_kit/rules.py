@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from machiavelli_kit.notation import quote
+
 StockOut = Literal["end", "play_on"]
 Scoring = Literal["single", "points"]
 STOCK_OUT_CHOICES: tuple[str, ...] = ("end", "play_on")
@@ -78,31 +80,33 @@ class Rules:
             _check_int("max_cards_per_turn", self.max_cards_per_turn, 1, 200)
         for name in ("ace_high", "wrap", "attach_before_laying"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be true or false, not {quote(getattr(self, name))}")
         _check_choice("stock_out", self.stock_out, STOCK_OUT_CHOICES)
         _check_choice("scoring", self.scoring, SCORING_CHOICES)
         if self.preset not in _PRESET_VALUES:
-            raise RulesError(f"unknown preset {self.preset!r}: presets are {', '.join(PRESET_NAMES)}")
+            raise RulesError(f"unknown preset {quote(self.preset)}: presets are {', '.join(PRESET_NAMES)}")
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Parse a rules string such as ``bga``, ``classic(jokers=4)`` or ``wikipedia()``."""
         match = _RULES_PATTERN.fullmatch(text.strip())
         if match is None:
-            raise RulesError(f"{text!r} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)")
+            raise RulesError(
+                f"{quote(text)} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)"
+            )
         name, arguments = match.group("name").lower(), match.group("args")
         if name not in _PRESET_VALUES:
-            raise RulesError(f"unknown preset {name!r}: presets are {', '.join(PRESET_NAMES)}")
+            raise RulesError(f"unknown preset {quote(name)}: presets are {', '.join(PRESET_NAMES)}")
         overrides: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in (arguments or "").split(","))):
             key, equals, value = item.partition("=")
             key = key.strip().lower()
             if not equals:
-                raise RulesError(f"{item!r} is not a parameter: write name=value, e.g. wrap=true")
+                raise RulesError(f"{quote(item)} is not a parameter: write name=value, e.g. wrap=true")
             if key not in _FIELD_TYPES:
-                raise RulesError(f"unknown rules parameter {key!r}: parameters are {', '.join(PARAMETER_NAMES)}")
+                raise RulesError(f"unknown rules parameter {quote(key)}: parameters are {', '.join(PARAMETER_NAMES)}")
             if key in overrides:
-                raise RulesError(f"parameter {key!r} is given twice")
+                raise RulesError(f"parameter {quote(key)} is given twice")
             overrides[key] = _parse_value(key, value.strip())
         return preset(name, **overrides)
 
@@ -116,7 +120,7 @@ class Rules:
         unknown = set(changes) - set(PARAMETER_NAMES)
         if unknown:
             raise RulesError(
-                f"unknown rules parameter {sorted(unknown)[0]!r}: parameters are {', '.join(PARAMETER_NAMES)}"
+                f"unknown rules parameter {quote(sorted(unknown)[0])}: parameters are {', '.join(PARAMETER_NAMES)}"
             )
         return dataclasses.replace(self, **changes)
 
@@ -164,7 +168,7 @@ def preset(name: str, **overrides: Any) -> Rules:
     (13, 4)
     """
     if name not in _PRESET_VALUES:
-        raise RulesError(f"unknown preset {name!r}: presets are {', '.join(PRESET_NAMES)}")
+        raise RulesError(f"unknown preset {quote(name)}: presets are {', '.join(PRESET_NAMES)}")
     values = {**_PRESET_VALUES[name], **overrides}
     return Rules(preset=name, **values)
 
@@ -186,7 +190,7 @@ def _parse_value(key: str, text: str) -> Any:
             return True
         if lowered in ("false", "no", "0"):
             return False
-        raise RulesError(f"{key} must be true or false, not {text!r}")
+        raise RulesError(f"{key} must be true or false, not {quote(text)}")
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "null", "unlimited"):
             return None
@@ -194,7 +198,7 @@ def _parse_value(key: str, text: str) -> Any:
             return int(text)
         except ValueError:
             extra = " or none" if "None" in kind else ""
-            raise RulesError(f"{key} must be a whole number{extra}, not {text!r}") from None
+            raise RulesError(f"{key} must be a whole number{extra}, not {quote(text)}") from None
     return lowered  # a choice such as stock_out=play_on; like every other word here, case does not matter
 
 
@@ -208,14 +212,14 @@ def _format_value(value: Any) -> str:
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
+        raise RulesError(f"{name} must be a whole number, not {quote(value)}")
     if not low <= value <= high:
         raise RulesError(f"{name} must be between {low} and {high}, not {value}")
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        raise RulesError(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
 
 
 BGA = preset("bga")

@@ -104,3 +104,9 @@ def test_overrides_and_replace_keep_the_preset() -> None:
     with pytest.raises(RulesError, match="scoring must be one of single, points"):
         Rules(scoring="golf")  # type: ignore[arg-type]
     assert issubclass(RulesError, ValueError)
+
+
+def test_a_huge_bad_rules_string_is_cut_short_in_the_message() -> None:
+    with pytest.raises(RulesError) as raised:
+        Rules.parse("bga(" + "x" * 100_000)
+    assert len(str(raised.value)) < 200 and "(100,004 characters)" in str(raised.value)

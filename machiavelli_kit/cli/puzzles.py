@@ -14,6 +14,7 @@ from typing import Any
 
 from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.notation import quote
 from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
@@ -123,11 +124,11 @@ def _generate(arguments: argparse.Namespace) -> int:
 
 def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puzzle]:
     if arguments.grade is not None and arguments.grade not in TECHNIQUES:
-        raise BadInput(f"{arguments.grade!r} is not a grade: grades are {', '.join(TECHNIQUES)}")
+        raise BadInput(f"{quote(arguments.grade)} is not a grade: grades are {', '.join(TECHNIQUES)}")
     if arguments.theme is not None:
         themes = Counter(theme for puzzle in collection.puzzles for theme in puzzle.themes)
         if arguments.theme not in themes:
-            raise BadInput(f"no puzzle has the theme {arguments.theme!r}: themes are {', '.join(sorted(themes))}")
+            raise BadInput(f"no puzzle has the theme {quote(arguments.theme)}: themes are {', '.join(sorted(themes))}")
     puzzles = collection.select(arguments.chapter, arguments.grade, arguments.theme)
     if not puzzles:
         raise BadInput("no puzzle matches these filters")

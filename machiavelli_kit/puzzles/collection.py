@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
 from machiavelli_kit.resources import bundled_dir
 
@@ -34,7 +35,7 @@ class Collection:
         for puzzle in self.puzzles:
             if puzzle.id == puzzle_id:
                 return puzzle
-        raise PuzzleError(f"no puzzle has the id {puzzle_id!r}: `machiavelli-kit puzzles list` shows them all")
+        raise PuzzleError(f"no puzzle has the id {quote(puzzle_id)}: `machiavelli-kit puzzles list` shows them all")
 
     def chapter(self, name: str) -> Chapter:
         """A chapter by file name (``ch03-split``), its prefix (``ch03``) or its place in order (``3``)."""
@@ -44,7 +45,7 @@ class Collection:
             if name in (chapter.name, chapter.name.split("-")[0]):
                 return chapter
         names = ", ".join(chapter.name for chapter in self.chapters)
-        raise PuzzleError(f"no chapter {name!r}: chapters are {names}")
+        raise PuzzleError(f"no chapter {quote(name)}: chapters are {names}")
 
     def select(self, chapter: str | None = None, grade: str | None = None, theme: str | None = None) -> list[Puzzle]:
         """Puzzles of a chapter, a grade and a theme (each optional)."""

@@ -344,14 +344,14 @@ def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
 def _answer(goal: Goal, value: Any, error: Any) -> Answer:
     if goal.kind == "max":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise error(f"for goal max the answer is the number of cards playable (0: restore), not {value!r}")
+            raise error(f"for goal max the answer is the number of cards playable (0: restore), not {quote(value)}")
         return value
     if goal.kind == "decide":
         if value not in DECISIONS:
-            raise error(f'for goal decide the answer is "play" or "restore", not {value!r}')
+            raise error(f'for goal decide the answer is "play" or "restore", not {quote(value)}')
         return str(value)
     if not isinstance(value, bool):
-        raise error(f"for goal {goal} the answer is true or false, not {value!r}")
+        raise error(f"for goal {goal} the answer is true or false, not {quote(value)}")
     return value
 
 

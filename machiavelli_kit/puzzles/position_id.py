@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table
+from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules, RulesError
 
@@ -100,7 +100,9 @@ def _parse_rules(text: str) -> Rules:
     for item in items:
         key, dash, value = item.partition(VALUE)
         if not dash:
-            raise PositionIdError(f"position id, rules: {item!r} is not a parameter: write name-value, e.g. wrap-true")
+            raise PositionIdError(
+                f"position id, rules: {quote(item)} is not a parameter: write name-value, e.g. wrap-true"
+            )
         arguments.append(f"{key}={value}")
     try:
         return Rules.parse(f"{name}({', '.join(arguments)})")

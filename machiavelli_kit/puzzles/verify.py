@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from machiavelli_kit.cards import JOKER, Card, plural
-from machiavelli_kit.notation import format_card
+from machiavelli_kit.notation import format_card, quote
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
@@ -146,7 +146,7 @@ def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
     """
     if isinstance(answer, str):
         if answer.strip().lower() != "restore":
-            return Verdict(False, f"{answer!r} is not an answer: give a final table, or say restore")
+            return Verdict(False, f"{quote(answer)} is not an answer: give a final table, or say restore")
         if puzzle.feasible:
             return Verdict(False, "Not quite: there is a play here. Look again.")
         return Verdict(True, "Correct: no play works here, so the table is restored.")
