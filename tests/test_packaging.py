@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -90,3 +91,13 @@ print(json.dumps({{"checkout": source_checkout() is not None, "puzzles": str(bun
     assert answer["served"] == str(home / "machiavelli-kit")
     assert f"copied start.ipynb into {home / 'machiavelli-kit'}" in copied
     assert (home / "machiavelli-kit" / "start.ipynb").read_bytes() == (ROOT / "notebooks" / "start.ipynb").read_bytes()
+
+
+def test_the_binder_environment_pins_python_and_mirrors_the_lower_bounds() -> None:
+    """repo2docker reads ``python=X.Y`` (not a range); every other requirement is pyproject's, bound for bound."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lines = (ROOT / "environment.yml").read_text(encoding="utf-8").splitlines()
+    conda = [line.strip()[2:] for line in lines[lines.index("dependencies:") + 1 :] if line.strip().startswith("- ")]
+    (python,) = [spec for spec in conda if spec.startswith("python")]
+    assert python == "python=3.11" and project["requires-python"] == ">=3.11"
+    assert sorted(set(conda) - {python, "pip"}) == sorted(project["dependencies"])
