@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,3 +33,13 @@ def test_mypy_strict_finds_nothing_in_the_core_and_its_tests() -> None:
     assert all((ROOT / file).is_file() for file in files)
     result = _run(sys.executable, "-m", "mypy", "--strict", *files)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_linters_are_the_pinned_versions() -> None:
+    """A new ruff or mypy release cannot turn the suite red: the test extra pins them, and this venv has those."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    test_extra = project["optional-dependencies"]["test"]
+    pins = dict(requirement.split("==") for requirement in test_extra if "==" in requirement)
+    assert set(pins) == {"ruff", "mypy"}
+    installed = {name: metadata.version(name) for name in pins}
+    assert installed == pins, "reinstall the test tools: .venv/bin/pip install -e '.[test]'"
