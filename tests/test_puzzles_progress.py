@@ -1,10 +1,11 @@
-"""Progress: saved atomically and privately, merged with other writers, read back, exported as CSV."""
+"""Progress: saved atomically and privately, merged with other writers, read back (old files too), exported as CSV."""
 
 from __future__ import annotations
 
 import csv
 import errno
 import io
+import json
 import os
 import subprocess
 import sys
@@ -15,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.puzzles.progress import Progress, ProgressError, Record
+from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, ProgressError, Record
+from machiavelli_kit.puzzles.rating import Rating
 
 
 def temporaries(folder: Path) -> list[Path]:
@@ -28,13 +30,79 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     progress.hint("bga-1")
     progress.attempt("bga-1", solved=True)
     progress.attempt("it-3", solved=False)
+    progress.attempt("wiki-1", solved=True, helped=True)
+    progress.spend("it-3", 12.5)
+    progress.rate("it-3", 0.0, Rating(1800, 200))
+    progress.streak(4)
     path = tmp_path / "deep" / "progress.json"
     progress.save(path)
     again = Progress.load(path)
     assert again == progress
     assert again.solved == ["bga-1"]
-    assert again.record("it-3") == Record(attempts=1, hints=0, solved=False)
+    assert again.record("it-3") == Record(attempts=1, hints=0, solved=False, seconds=12.5)
+    assert again.rating.rating < 1500 and again.puzzle_ratings["it-3"].rating > 1800 and again.best_streak == 4
     assert temporaries(path.parent) == [], "no temporary file is left behind"
+
+
+def test_status_is_the_best_so_far_and_help_never_counts_as_solved() -> None:
+    progress = Progress()
+    assert progress.record("p").status == NEW
+    progress.hint("p")
+    assert progress.record("p").status == NEW, "a hint is not an answer"
+    progress.attempt("p", solved=False)
+    assert progress.record("p").status == FAILED
+    progress.attempt("p", solved=True, helped=True)
+    assert progress.record("p") == Record(2, 1, solved=False, solved_with_help=True)
+    assert progress.record("p").status == HELPED and progress.solved == []
+    progress.attempt("p", solved=True)
+    progress.attempt("p", solved=False)
+    assert progress.record("p").status == SOLVED and progress.solved == ["p"]
+
+
+def test_a_file_from_an_older_kit_is_read_and_saved_in_the_new_form(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    old = {"student": "Ada", "records": {"bga-1": {"attempts": 2, "hints": 1, "solved": True}}}
+    path.write_text(json.dumps(old))
+    progress = Progress.load(path)
+    assert progress == Progress("Ada", {"bga-1": Record(2, 1, solved=True)})
+    assert progress.rating == Rating() and progress.puzzle_ratings == {} and progress.best_streak == 0
+    progress.attempt("it-3", solved=True, helped=True)
+    progress.save(path)
+    saved = json.loads(path.read_text())
+    assert saved["format"] == 2
+    assert saved["records"]["bga-1"] == {
+        "attempts": 2, "hints": 1, "solved": True, "solved_with_help": False, "seconds": 0.0
+    }  # fmt: skip
+    assert Progress.load(path).record("it-3").status == HELPED
+
+
+def test_a_file_from_a_newer_kit_is_refused_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps({"format": 3, "records": {}}))
+    with pytest.raises(ProgressError, match=r"was saved by a newer Machiavelli Kit \(format 3; .*\): update the kit$"):
+        Progress.load(path)
+    with pytest.raises(ProgressError, match=r"^progress not saved: "):
+        Progress(student="Ada").save(path)
+    assert json.loads(path.read_text())["format"] == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"records": {"p": {"attempts": 1, "hints": 0, "solved": false, "seconds": -4}}}',
+        '{"records": {"p": {"attempts": 1, "hints": 0, "solved": false, "solved_with_help": "yes"}}}',
+        '{"records": {}, "rating": {"rating": 1500, "deviation": 0, "volatility": 0.06}}',
+        '{"records": {}, "puzzle_ratings": {"p": {"rating": "high"}}}',
+        '{"records": {}, "best_streak": 1.5}',
+        '{"format": "two", "records": {}}',
+        "[]",
+    ],
+)
+def test_broken_new_fields_are_named(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text(text)
+    with pytest.raises(ProgressError, match=r"progress\.json: not a progress file \("):
+        Progress.load(path)
 
 
 def test_the_progress_file_is_private(tmp_path: Path) -> None:
@@ -109,6 +177,26 @@ def test_two_notebooks_saving_one_file_keep_each_others_records(tmp_path: Path) 
     assert second.records == expected, "the saving object now sees the other's records too"
     first.save(path)
     assert Progress.load(path).records == expected, "saving again counts nothing twice"
+
+
+def test_two_notebooks_keep_each_others_ratings_time_and_streaks(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    Progress(student="Ada").save(path)
+    first, second = Progress.load(path), Progress.load(path)
+    first.rate("bga-1", 1.0, Rating(1500, 200))
+    first.spend("bga-1", 30)
+    second.spend("bga-1", 20)
+    second.rate("it-3", 0.0, Rating(1900, 200))
+    second.streak(3)
+    first.save(path)
+    second.save(path)
+    merged = Progress.load(path)
+    assert merged.rating == second.rating, "the last rating saved is the learner's"
+    assert set(merged.puzzle_ratings) == {"bga-1", "it-3"}
+    assert merged.puzzle_ratings["bga-1"] == first.puzzle_ratings["bga-1"]
+    assert merged.record("bga-1").seconds == 50 and merged.best_streak == 3
+    first.save(path)
+    assert Progress.load(path) == merged, "a save that changed nothing since keeps the other's rating"
 
 
 def test_a_new_progress_saved_over_an_old_file_adds_to_it(tmp_path: Path) -> None:
@@ -201,8 +289,14 @@ def test_csv_for_the_teacher() -> None:
     progress = Progress(student="Ada, B.")
     progress.attempt("it-3", solved=True)
     progress.hint("bga-2")
+    progress.attempt("wiki-1", solved=True, helped=True)
+    progress.attempt("bga-3", solved=False)
+    progress.spend("bga-3", 61.6)
     rows = list(csv.DictReader(io.StringIO(progress.to_csv())))
+    row = {"student": "Ada, B.", "attempts": "1", "hints": "0", "seconds": "0"}
     assert rows == [
-        {"student": "Ada, B.", "puzzle": "bga-2", "attempts": "0", "hints": "1", "solved": "no"},
-        {"student": "Ada, B.", "puzzle": "it-3", "attempts": "1", "hints": "0", "solved": "yes"},
+        {**row, "puzzle": "bga-2", "status": "new", "attempts": "0", "hints": "1"},
+        {**row, "puzzle": "bga-3", "status": "failed", "seconds": "62"},
+        {**row, "puzzle": "it-3", "status": "solved"},
+        {**row, "puzzle": "wiki-1", "status": "solved with help"},
     ]

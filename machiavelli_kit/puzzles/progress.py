@@ -1,20 +1,28 @@
-"""A learner's progress: attempts, hints used and solved puzzles, saved locally and atomically.
+"""A learner's progress: attempts, hints, time and how each puzzle was solved, and the ratings.
 
 The file is JSON (data only), readable by its owner only. Every save takes a
 lock on the file, adds what this object counted since it last read or saved
 the file to what is there now (so two notebooks saving the same file keep
 each other's records), and writes atomically: a crash never leaves half a
-file. A teacher gets the same records as CSV.
+file. Files written by older kits (attempts, hints and solved only) are read
+and saved in the new form. A teacher gets the records as CSV.
+
+A puzzle is *solved* when the learner found the answer, even after hints;
+*solved with help* when Solve played it or the last hint showed the answer;
+*failed* when every answer so far was wrong.
 
 >>> progress = Progress(student="Ada")
 >>> progress.attempt("bga-1", solved=False)
 >>> progress.hint("bga-1")
 >>> progress.attempt("bga-1", solved=True)
->>> progress.record("bga-1")
-Record(attempts=2, hints=1, solved=True)
+>>> progress.attempt("it-3", solved=True, helped=True)
+>>> progress.spend("it-3", 42.0)
+>>> progress.record("bga-1").status, progress.record("it-3").status
+('solved', 'solved with help')
 >>> print(progress.to_csv().strip())
-student,puzzle,attempts,hints,solved
-Ada,bga-1,2,1,yes
+student,puzzle,status,attempts,hints,seconds
+Ada,bga-1,solved,2,1,0
+Ada,it-3,solved with help,1,0,42
 """
 
 from __future__ import annotations
@@ -23,14 +31,19 @@ import csv
 import errno
 import io
 import json
+import math
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
+from machiavelli_kit.puzzles.rating import Rating, rate
 
 DEFAULT_PATH = Path.home() / ".machiavelli-kit" / "progress.json"
-CSV_COLUMNS = ("student", "puzzle", "attempts", "hints", "solved")
+CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
+FORMAT = 2
+"""The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""
+SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"
 
 
 class ProgressError(ValueError):
@@ -44,31 +57,66 @@ class Record:
     attempts: int = 0
     hints: int = 0
     solved: bool = False
+    """Solved by the learner (hints allowed), at least once."""
+    solved_with_help: bool = False
+    """Solved by Solve or once the answer was shown, at least once."""
+    seconds: float = 0.0
+    """Time spent on the puzzle."""
+
+    @property
+    def status(self) -> str:
+        """``solved``, ``solved with help``, ``failed`` (answered, never right) or ``new``: the best so far."""
+        if self.solved:
+            return SOLVED
+        if self.solved_with_help:
+            return HELPED
+        return FAILED if self.attempts else NEW
 
 
 @dataclass
 class Progress:
-    """Every puzzle a student has tried, by puzzle id."""
+    """Every puzzle a student has tried, by puzzle id, with the student's and the puzzles' ratings."""
 
     student: str = ""
     records: dict[str, Record] = field(default_factory=dict)
-    _base: dict[str, Record] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """The records as this object last read or saved them: what it added since is the difference."""
+    rating: Rating = field(default_factory=Rating)
+    puzzle_ratings: dict[str, Rating] = field(default_factory=dict)
+    best_streak: int = 0
+    _base: Progress | None = field(default=None, init=False, repr=False, compare=False)
+    """This progress as it last read or saved the file: what it added since is the difference."""
 
     def record(self, puzzle_id: str) -> Record:
         return self.records.setdefault(puzzle_id, Record())
 
-    def attempt(self, puzzle_id: str, *, solved: bool) -> None:
-        """Count an attempt; a puzzle once solved stays solved."""
+    def attempt(self, puzzle_id: str, *, solved: bool, helped: bool = False) -> None:
+        """Count an answer; a puzzle once solved (with or without help) stays so."""
         record = self.record(puzzle_id)
         record.attempts += 1
-        record.solved = record.solved or solved
+        record.solved = record.solved or (solved and not helped)
+        record.solved_with_help = record.solved_with_help or (solved and helped)
 
     def hint(self, puzzle_id: str) -> None:
         self.record(puzzle_id).hints += 1
 
+    def spend(self, puzzle_id: str, seconds: float) -> None:
+        """Add time spent on a puzzle."""
+        self.record(puzzle_id).seconds += max(seconds, 0.0)
+
+    def puzzle_rating(self, puzzle_id: str, start: Rating) -> Rating:
+        """The puzzle's rating, ``start`` until it has been rated."""
+        return self.puzzle_ratings.get(puzzle_id, start)
+
+    def rate(self, puzzle_id: str, score: float, start: Rating) -> None:
+        """Rate one try: the learner scored ``score`` (1 win, 0 loss) against the puzzle (rated ``start`` at first)."""
+        self.rating, self.puzzle_ratings[puzzle_id] = rate(self.rating, self.puzzle_rating(puzzle_id, start), score)
+
+    def streak(self, length: int) -> None:
+        """Keep the longest streak."""
+        self.best_streak = max(self.best_streak, length)
+
     @property
     def solved(self) -> list[str]:
+        """The puzzles solved by the learner (not only with help)."""
         return [puzzle_id for puzzle_id, record in self.records.items() if record.solved]
 
     def to_csv(self) -> str:
@@ -77,18 +125,19 @@ class Progress:
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for puzzle_id, record in sorted(self.records.items()):
-            solved = "yes" if record.solved else "no"
-            writer.writerow([self.student, puzzle_id, record.attempts, record.hints, solved])
+            row = [self.student, puzzle_id, record.status, record.attempts, record.hints, round(record.seconds)]
+            writer.writerow(row)
         return stream.getvalue()
 
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
         """Merge with the file and write it; raise :class:`ProgressError` saying why when it cannot be saved.
 
-        Under a lock on the file, each count becomes the count in the file plus
-        what this object added since it last read or saved it (never less than
-        its own count), and a puzzle solved in either stays solved. Temporary
-        files of saves that were killed are cleared. Afterwards this object
-        holds the merged records.
+        Under a lock on the file, each count and time becomes the one in the
+        file plus what this object added since it last read or saved it (never
+        less than its own), a puzzle solved in either stays solved, a rating
+        this object changed replaces the file's, and the longest streak stays.
+        Temporary files of saves that were killed are cleared. Afterwards this
+        object holds the merged progress.
         """
         path = Path(path)
         try:
@@ -100,53 +149,112 @@ class Progress:
             raise ProgressError(f"progress not saved: {error}") from error
         except OSError as error:
             raise ProgressError(f"progress not saved: {_why(error, path)}") from error
-        self.student, self.records = merged.student, merged.records
-        self._base = _copy(merged.records)
+        self._take(merged)
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_PATH) -> Progress:
-        """Read a saved file; a missing file is an empty progress."""
+        """Read a saved file (of this format or an older one); a missing file is an empty progress."""
         path = Path(path)
         if not path.exists():
             return cls()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            records = {key: _record(value) for key, value in data["records"].items()}
-            progress = cls(str(data.get("student", "")), records)
+            progress = _parse(json.loads(path.read_text(encoding="utf-8")))
         except OSError as error:
             raise ProgressError(f"{path} cannot be read ({error.strerror or error})") from None
         except RecursionError:
             raise ProgressError(f"{path}: not a progress file (it is nested too deeply)") from None
+        except _NewerFormat as error:
+            raise ProgressError(f"{path} was saved by a newer Machiavelli Kit ({error}): update the kit") from None
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise ProgressError(f"{path}: not a progress file ({error})") from None
-        progress._base = _copy(progress.records)
+        progress._base = progress._copy()
         return progress
 
+    def _copy(self) -> Progress:
+        records = {puzzle_id: replace(record) for puzzle_id, record in self.records.items()}
+        return Progress(self.student, records, self.rating, dict(self.puzzle_ratings), self.best_streak)
+
+    def _take(self, merged: Progress) -> None:
+        self.student, self.records, self.rating = merged.student, merged.records, merged.rating
+        self.puzzle_ratings, self.best_streak = merged.puzzle_ratings, merged.best_streak
+        self._base = merged._copy()
+
     def _merged(self, saved: Progress) -> Progress:
-        records = _copy(saved.records)
+        base = self._base or Progress()
+        merged = saved._copy()
         for puzzle_id, mine in self.records.items():
-            base, theirs = self._base.get(puzzle_id, Record()), records.get(puzzle_id, Record())
-            records[puzzle_id] = Record(
-                max(theirs.attempts + mine.attempts - base.attempts, mine.attempts),
-                max(theirs.hints + mine.hints - base.hints, mine.hints),
+            old, theirs = base.records.get(puzzle_id, Record()), merged.records.get(puzzle_id, Record())
+            merged.records[puzzle_id] = Record(
+                max(theirs.attempts + mine.attempts - old.attempts, mine.attempts),
+                max(theirs.hints + mine.hints - old.hints, mine.hints),
                 theirs.solved or mine.solved,
+                theirs.solved_with_help or mine.solved_with_help,
+                max(theirs.seconds + mine.seconds - old.seconds, mine.seconds),
             )
-        return Progress(self.student or saved.student, records)
+        merged.student = self.student or saved.student
+        if self.rating != base.rating:
+            merged.rating = self.rating
+        for puzzle_id, rating in self.puzzle_ratings.items():
+            if rating != base.puzzle_ratings.get(puzzle_id):
+                merged.puzzle_ratings[puzzle_id] = rating
+        merged.best_streak = max(saved.best_streak, self.best_streak)
+        return merged
 
     def _json(self) -> str:
-        data = {"student": self.student, "records": {key: asdict(value) for key, value in self.records.items()}}
+        data = {
+            "format": FORMAT,
+            "student": self.student,
+            "records": {key: asdict(value) for key, value in self.records.items()},
+            "rating": asdict(self.rating),
+            "puzzle_ratings": {key: asdict(value) for key, value in self.puzzle_ratings.items()},
+            "best_streak": self.best_streak,
+        }
         return json.dumps(data, indent=1, sort_keys=True)
+
+
+class _NewerFormat(Exception):
+    """A file of a format this kit does not know yet."""
+
+
+def _parse(data: Any) -> Progress:
+    """A progress from the file's JSON, migrating format 1 (records of attempts, hints and solved only)."""
+    version = data.get("format", 1)
+    if not _whole(version) or version < 1:
+        raise ValueError(f"format must be a whole number, not {version!r}")
+    if version > FORMAT:
+        raise _NewerFormat(f"format {version}; this kit reads up to {FORMAT}")
+    records = {key: _record(value) for key, value in data["records"].items()}
+    ratings = {key: _rating(value) for key, value in data.get("puzzle_ratings", {}).items()}
+    best = data.get("best_streak", 0)
+    if not _whole(best):
+        raise TypeError("best_streak must be a whole number")
+    rating = _rating(data["rating"]) if "rating" in data else Rating()
+    return Progress(str(data.get("student", "")), records, rating, ratings, best)
 
 
 def _record(value: Any) -> Record:
     attempts, hints, solved = value["attempts"], value["hints"], value["solved"]
-    if not (isinstance(attempts, int) and isinstance(hints, int) and isinstance(solved, bool)):
-        raise TypeError("attempts and hints must be numbers, solved true or false")
-    return Record(attempts, hints, solved)
+    helped, seconds = value.get("solved_with_help", False), value.get("seconds", 0.0)
+    if not (_whole(attempts) and _whole(hints) and isinstance(solved, bool) and isinstance(helped, bool)):
+        raise TypeError("attempts and hints must be numbers, solved and solved_with_help true or false")
+    if not _number(seconds) or seconds < 0:
+        raise TypeError("seconds must be a number, 0 or more")
+    return Record(attempts, hints, solved, helped, float(seconds))
 
 
-def _copy(records: dict[str, Record]) -> dict[str, Record]:
-    return {puzzle_id: replace(record) for puzzle_id, record in records.items()}
+def _rating(value: Any) -> Rating:
+    numbers = value["rating"], value["deviation"], value["volatility"]
+    if not all(_number(number) for number in numbers) or min(numbers[1:]) <= 0:
+        raise TypeError("a rating is three numbers, its deviation and volatility above 0")
+    return Rating(*(float(number) for number in numbers))
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _why(error: OSError, path: Path) -> str:
