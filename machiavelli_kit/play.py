@@ -37,6 +37,7 @@ Place = int | Literal["new", "work", "hand"]
 """Where a card lies or goes: a meld index, a new meld, the working area or the hand."""
 WORK_AREA_FLAGS = frozenset({"table_card_missing", "hand_mismatch"})
 """Turn problems that only say a card is still in the working area, which Check says once itself."""
+NO_CARD_PLAYS = "no card from your hand can be played here"
 
 
 class PlayError(ValueError):
@@ -81,12 +82,23 @@ class CheckReport:
     played: tuple[Card, ...]
 
 
+@dataclass(frozen=True)
+class NoPlayReport:
+    """The verdict on ending the turn without playing: right or not, the cards drawn, in words."""
+
+    correct: bool
+    drawn: int
+    text: str
+
+
 class PlaySession:
     """The learner's turn on one position, with history.
 
     Every change pushes a new :class:`PlayState`; :meth:`undo` and :meth:`redo`
     walk the history, :meth:`restore` goes back to the start (undoably).
-    The rules may be a :class:`Rules` or a rules string such as ``"bga(wrap=true)"``.
+    :meth:`no_play` ends the turn without playing. ``helped`` turns true once
+    Solve ran or the last hint showed the answer. The rules may be a
+    :class:`Rules` or a rules string such as ``"bga(wrap=true)"``.
     """
 
     def __init__(self, position: Position, rules: Rules | str = BGA) -> None:
@@ -96,6 +108,7 @@ class PlaySession:
         self._now = 0
         self._hint_level = 0
         self._hint_state: PlayState | None = None
+        self.helped = False
 
     @property
     def state(self) -> PlayState:
@@ -108,6 +121,11 @@ class PlaySession:
     @property
     def can_redo(self) -> bool:
         return self._now < len(self._history) - 1
+
+    @property
+    def touched(self) -> bool:
+        """Whether a card was moved this turn (even if it went back since)."""
+        return len(self._history) > 1
 
     def borrowed(self) -> Counter[Card]:
         """Start-table cards that are off the table now (in the working area)."""
@@ -174,6 +192,28 @@ class PlaySession:
         lines += turn.table.problem_lines()
         return CheckReport(False, "Not valid yet: " + "; ".join(lines) + ".", invalid, turn.played)
 
+    def no_play_reason(self) -> str | None:
+        """Why nothing can be played here, or ``None`` when there is a play."""
+        return None if self.solution.feasible else NO_CARD_PLAYS
+
+    def no_play(self) -> NoPlayReport:
+        """End the turn without playing: right only when there is no play.
+
+        A player who touched nothing draws 1 card. One who moved cards puts
+        them all back (undoably) and draws the restore penalty instead. When
+        there is a play the turn goes on and nothing changes.
+        """
+        reason = self.no_play_reason()
+        if reason is None:
+            return NoPlayReport(False, 0, "Not quite: there is a play here. Look again.")
+        if not self.touched:
+            return NoPlayReport(True, 1, f"No play: {reason}, so you draw 1 card and your turn ends.")
+        penalty = self.rules.restore_penalty
+        self.restore()
+        drawn = f"draw {plural(penalty, 'card')} as the restore penalty" if penalty else "draw nothing (no penalty)"
+        text = f"No play: {reason}. You moved cards, so they all go back where they were and you {drawn}."
+        return NoPlayReport(True, penalty, text)
+
     @cached_property
     def ladder(self) -> HintLadder:
         return hint_ladder(self.start, self.rules)
@@ -189,10 +229,15 @@ class PlaySession:
         rungs = self.ladder.rungs
         self._hint_level = min(self._hint_level + 1, len(rungs))
         self._hint_state = self.state
+        self.helped = self.helped or self._hint_level == len(rungs)
         return f"Hint {self._hint_level} of {len(rungs)}: {rungs[self._hint_level - 1]}"
 
     def solve_steps(self) -> Iterator[Move]:
-        """Restore, then play the solver's moves one at a time (each undoable)."""
+        """Restore, then play the solver's moves one at a time (each undoable); the turn counts as helped."""
+        self.helped = True
+        return self._solution_steps()
+
+    def _solution_steps(self) -> Iterator[Move]:
         solution = self.solution
         if not solution.feasible:
             return
@@ -245,4 +290,4 @@ def _moved(state: PlayState, card: Card, source: Place, target: Place, start: Po
     return PlayState(tuple(tuple(meld) for meld in melds if meld), tuple(sorted(hand)), tuple(work))
 
 
-__all__ = ["CheckReport", "Place", "PlayError", "PlaySession", "PlayState"]
+__all__ = ["CheckReport", "NoPlayReport", "Place", "PlayError", "PlaySession", "PlayState"]

@@ -127,9 +127,9 @@ class Puzzle:
         if self.goal.card is not None:
             return f"Can you play {self.goal.card}? If so, show how."
         return {
-            "max": "Play as many cards from your hand as you can (or say that you must restore).",
+            "max": "Play as many cards from your hand as you can, or say there is no play (then you draw).",
             "close": "Can you play your whole hand? If so, show how.",
-            "decide": "Play or restore? If you can play, show how.",
+            "decide": "Play or draw? If you can play, show how; if not, say there is no play.",
         }[self.goal.kind]
 
     def answer_text(self, answer: Answer | None = None) -> str:
@@ -137,7 +137,7 @@ class Puzzle:
         answer = self.answer if answer is None else answer
         if self.goal.kind == "max":
             count = int(answer)
-            return "no play: restore the table" if count == 0 else plural(count, "card")
+            return "no play: draw a card" if count == 0 else plural(count, "card")
         if self.goal.kind == "decide":
             return str(answer)
         return "yes" if answer else "no"

@@ -40,6 +40,9 @@ from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, SolverInputError, solve
 
 VARIANT_THEME = "variants"
+NO_PLAY_WORDS = ("no play", "draw", "restore")
+"""The words that answer "there is no play here" (``restore`` is the puzzle files' word for it)."""
+CORRECT = "Correct: "
 
 
 def solve_puzzle(puzzle: Puzzle, rules: Rules | None = None) -> Solution:
@@ -139,17 +142,27 @@ class Verdict:
 
 
 def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
-    """Judge a learner's final table (or the word ``restore``) against the puzzle.
+    """Judge a learner's final table, or "no play" (also ``draw`` or ``restore``), against the puzzle.
 
     Any valid turn that reaches the puzzle's answer is accepted, not only the
-    stored example solution.
+    stored example solution. "No play" is right only where the puzzle's goal
+    cannot be met; where it can, the verdict says so without showing how.
+
+    >>> from machiavelli_kit.puzzles.collection import load_collection
+    >>> print(check_answer(load_collection().find("bga-3"), "No play").message)
+    Correct: there is no play here.
     """
     if isinstance(answer, str):
-        if answer.strip().lower() != "restore":
-            return Verdict(False, f"{quote(answer)} is not an answer: give a final table, or say restore")
+        if " ".join(answer.lower().split()) not in NO_PLAY_WORDS:
+            return Verdict(False, f"{quote(answer)} is not an answer: give a final table, or say no play")
         if puzzle.feasible:
             return Verdict(False, "Not quite: there is a play here. Look again.")
-        return Verdict(True, "Correct: no play works here, so the table is restored.")
+        card = puzzle.goal.card
+        if card is not None:
+            return Verdict(True, f"{CORRECT}{format_card(card, unicode=True)} cannot be played here.")
+        if puzzle.goal.kind == "close":
+            return Verdict(True, f"{CORRECT}your whole hand cannot be played here.")
+        return Verdict(True, f"{CORRECT}there is no play here.")
     position = puzzle.position
     played = answer.cards() - position.table.cards()
     rest = Counter(position.hand) - played
@@ -165,14 +178,14 @@ def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card
     if card is not None:
         if not played[card]:
             return Verdict(False, f"Valid, but {card} is still in your hand.")
-        return Verdict(True, f"Correct: {format_card(card, unicode=True)} is played.")
+        return Verdict(True, f"{CORRECT}{format_card(card, unicode=True)} is played.")
     if puzzle.goal.kind == "close":
         if rest:
             return Verdict(False, f"Valid, but {plural(sum(rest.values()), 'card')} left in your hand.")
-        return Verdict(True, "Correct: your whole hand is played.")
+        return Verdict(True, f"{CORRECT}your whole hand is played.")
     if puzzle.goal.kind == "decide":
-        return Verdict(True, "Correct: you play.")
+        return Verdict(True, f"{CORRECT}you play.")
     best = int(puzzle.answer)
     if count < best:
         return Verdict(False, f"Valid, but you can play more than {plural(count, 'card')}.")
-    return Verdict(True, f"Correct: {plural(count, 'card')} played, the most there is.")
+    return Verdict(True, f"{CORRECT}{plural(count, 'card')} played, the most there is.")

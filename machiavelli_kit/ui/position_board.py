@@ -46,14 +46,16 @@ class _Drag:
 class PositionWidget:
     """Cards on green felt that can be dragged between melds, the working area and the hand.
 
-    ``scale`` enlarges everything (for projectors); ``pixel_ratio`` is how many
-    canvas pixels back one screen pixel, for crisp cards on HiDPI screens;
+    ``position`` may be a :class:`PlaySession` already made (a puzzle's, say);
+    then its own rules count. ``scale`` enlarges everything (for projectors);
+    ``pixel_ratio`` is how many canvas pixels back one screen pixel, for crisp
+    cards on HiDPI screens;
     ``name`` adds the CSS class ``mk-position-<name>`` (a handle for tests).
     """
 
     def __init__(
         self,
-        position: Position,
+        position: Position | PlaySession,
         rules: Rules | str | None = BGA,
         *,
         scale: float = 1.0,
@@ -62,7 +64,7 @@ class PositionWidget:
         title: str = "",
         name: str = "",
     ) -> None:
-        self.session = PlaySession(position, as_rules(rules))
+        self.session = position if isinstance(position, PlaySession) else PlaySession(position, as_rules(rules))
         self.four_colour = four_colour
         self.scale = scale
         self._k = scale * pixel_ratio
@@ -76,8 +78,9 @@ class PositionWidget:
         self.canvas.add_class("mk-canvas")
         buttons = {label: w.Button(description=label, tooltip=tip) for label, tip in _BUTTONS.items()}
         for label, button in buttons.items():
-            button.add_class(f"mk-{label.lower()}")
-            button.on_click(self._guard(getattr(self, f"_on_{label.lower()}")))
+            action = label.split(":")[0].lower().replace(" ", "_")
+            button.add_class(f"mk-{action.replace('_', '-')}")
+            button.on_click(self._guard(getattr(self, f"_on_{action}")))
         self.buttons = buttons
         self.status = w.HTML(value="Drag cards between melds, onto empty felt, or into the working area.")
         self.status.add_class("mk-status")
@@ -278,14 +281,18 @@ class PositionWidget:
             for callback in self._solved_callbacks:
                 callback(report)
 
+    def _on_no_play(self, _: object = None) -> None:
+        self._changed(html.escape(self.session.no_play().text))
+
     def _on_hint(self, _: object = None) -> None:
         self.status.value = html.escape(self.session.hint())
 
     def _on_solve(self, _: object = None) -> None:
-        if not self.session.solution.feasible:
-            self.status.value = html.escape(self.session.ladder.rungs[0])
+        steps = self.session.solve_steps()
+        if self.session.no_play_reason() is not None:
+            self._on_no_play()
             return
-        for count, step in enumerate(self.session.solve_steps(), start=1):
+        for count, step in enumerate(steps, start=1):
             self._changed(f"Solve, move {count}: {html.escape(step.text)}")
             time.sleep(STEP_DELAY)
         self._on_check()
@@ -327,6 +334,7 @@ _BUTTONS = {
     "Redo": "play the undone move again",
     "Restore": "put every card back where it was at the start of the turn",
     "Check": "is the table valid, and is this turn allowed?",
+    "No play: draw": "end the turn without playing: draw 1 card (the restore penalty if you moved cards)",
     "Hint": "a hint; press again for a stronger one",
     "Solve": "show a best play, move by move",
 }
