@@ -1,18 +1,34 @@
-"""The puzzle browser, driven headless: the pickers filter, the picture follows, Play it makes a board."""
+"""The puzzle trainer's widgets, driven headless: pickers, marks, Next, Retry, modes and the clock."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from pathlib import Path
 
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.progress import Progress
+from machiavelli_kit.puzzles.trainer import Trainer
 from machiavelli_kit.ui.puzzle_browser import PuzzleBrowser
 
 COLLECTION = load_collection()
 
 
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def browser_with(tmp_path: Path, progress: Progress | None = None, clock: Clock | None = None) -> PuzzleBrowser:
+    trainer = Trainer(COLLECTION, progress or Progress(), clock=clock or Clock(), rng=random.Random(0))
+    return PuzzleBrowser(path=tmp_path / "progress.json", trainer=trainer)
+
+
 def test_pickers_filter_the_list_and_play_puts_the_puzzle_on_a_board(tmp_path: Path) -> None:
-    browser = PuzzleBrowser(COLLECTION, Progress(), tmp_path / "progress.json")
+    browser = browser_with(tmp_path)
     assert len(browser.puzzle_choice.options) == len(COLLECTION.puzzles)
     browser.chapter_choice.value = COLLECTION.chapters[0].name
     browser.grade_choice.value = "chain"
@@ -26,7 +42,7 @@ def test_pickers_filter_the_list_and_play_puts_the_puzzle_on_a_board(tmp_path: P
 
 
 def test_a_filter_that_matches_nothing_empties_the_list_and_the_picture(tmp_path: Path) -> None:
-    browser = PuzzleBrowser(COLLECTION, Progress(), tmp_path / "progress.json")
+    browser = browser_with(tmp_path)
     browser.chapter_choice.value = COLLECTION.chapters[0].name
     browser.grade_choice.value = "impossible"
     browser.theme_choice.value = "chain"
@@ -34,3 +50,77 @@ def test_a_filter_that_matches_nothing_empties_the_list_and_the_picture(tmp_path
     assert browser.picture.value == ""
     browser.play_button.click()
     assert browser.board is None
+
+
+def test_the_list_shows_full_titles_and_marks_that_follow_the_answers(tmp_path: Path) -> None:
+    browser = browser_with(tmp_path)
+    browser.chapter_choice.value = COLLECTION.chapters[0].name
+    labels = dict((value, label) for label, value in browser.puzzle_choice.options)
+    assert labels["bga-3"].startswith(f"· bga-3: {COLLECTION.find('bga-3').title} (")
+    browser.puzzle_choice.value = "bga-3"
+    browser.play_button.click()
+    assert browser.board is not None
+    browser.board.board.buttons["No play: draw"].click()
+    assert browser.board.verdict.value == "Correct: there is no play here."
+    labels = dict((value, label) for label, value in browser.puzzle_choice.options)
+    assert labels["bga-3"].startswith("✓ bga-3") and browser.puzzle_choice.value == "bga-3"
+    assert browser.info.value != "Your rating: 1500? (it settles as you play more)"
+    assert browser.info.value == f"Your rating: {round(browser.progress.rating.rating)}? (it settles as you play more)"
+    assert Progress.load(tmp_path / "progress.json").record("bga-3").solved
+
+
+def test_next_and_retry_put_puzzles_on_the_board(tmp_path: Path) -> None:
+    progress = Progress()
+    progress.attempt("wiki-1", solved=False)
+    browser = browser_with(tmp_path, progress)
+    browser.chapter_choice.value = COLLECTION.chapters[0].name
+    browser.next_button.click()
+    assert browser.board is not None and browser.puzzle_choice.value == browser.board.puzzle.id
+    browser.retry_button.click()
+    assert browser.board.puzzle.id == "wiki-1"
+    browser.board.board.buttons["Solve"].click()
+    assert browser.board.verdict.value.startswith("Solved with help: ")
+    assert browser.trainer.missed(COLLECTION.chapters[0].puzzles)[0].id == "wiki-1", "solved with help is missed"
+    browser.theme_choice.value = "wrap"
+    browser.grade_choice.value = "lay"
+    browser.retry_button.click()
+    assert browser.info.value.endswith("Nothing to retry here: well done!")
+    browser.next_button.click()
+    assert browser.info.value.endswith("No puzzle left here: change the pickers.")
+
+
+def test_the_mode_buttons_switch_the_trainer(tmp_path: Path) -> None:
+    browser = browser_with(tmp_path)
+    browser.mode_choice.value = "streak"
+    assert browser.trainer.mode == "streak" and "streak 0, going" in browser.info.value
+    browser.next_button.click()
+    assert browser.board is not None and browser.clock.value == ""
+    browser.mode_choice.value = "timed"
+    browser.next_button.click()
+    assert browser.clock.value.startswith("Time left: <b>")
+
+
+def test_the_clock_ticks_without_blocking_and_ends_the_try_when_time_is_up(tmp_path: Path) -> None:
+    clock = Clock()
+    browser = browser_with(tmp_path, clock=clock)
+    browser.mode_choice.value = "timed"
+    browser.puzzle_choice.value = "it-3"
+    browser.play_button.click()
+    session = browser.trainer.session
+    assert session is not None and session.limit is not None
+    ticks = []
+
+    async def run() -> None:
+        task = asyncio.create_task(browser.run_clock(session, tick=0))
+        for _ in range(3):
+            await asyncio.sleep(0)
+            ticks.append(browser.clock.value)
+            clock.now += session.limit / 2  # type: ignore[operator]
+        await task
+
+    asyncio.run(run())
+    assert ticks[0] == f"Time left: <b>{int(session.limit)} s</b>"
+    assert browser.clock.value == "<b>Time is up.</b>" and session.outcome == "failed"
+    assert browser.board is not None and browser.board.verdict.value.startswith("Time is up")
+    assert "solved in time: 0 of 1" in browser.info.value
+    assert Progress.load(tmp_path / "progress.json").record("it-3").seconds == session.limit

@@ -1,9 +1,11 @@
-"""A puzzle on the position widget: its question, its own hints, and the learner's progress.
+"""A puzzle on the position widget: its question, the verdict on each answer, and the learner's progress.
 
-Every Check that ends in a valid turn is judged against the puzzle's answer
-and counted as an attempt; the puzzle's hints, the board's Hint and its Solve
-count as hints. Progress is saved after each change; when a save fails the
-board says so, and why, under the verdict (the puzzle goes on).
+A thin layer over :class:`machiavelli_kit.puzzles.trainer.PuzzleSession`,
+which judges every valid Check and every **No play: draw** against the
+puzzle, climbs one hint ladder (the puzzle's hints, then the solver's) on the
+board's **Hint** button, and counts **Solve** as help. Progress is saved after
+each hint and each answer; when a save fails the board says so, and why,
+under the verdict (the puzzle goes on).
 """
 
 from __future__ import annotations
@@ -14,52 +16,51 @@ from typing import Any
 
 import ipywidgets as w
 
-from machiavelli_kit.play import CheckReport
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
-from machiavelli_kit.puzzles.verify import check_answer
+from machiavelli_kit.puzzles.trainer import PuzzleSession
 from machiavelli_kit.ui.position_board import PositionWidget
-
-NO_HINTS = "This puzzle has no hints of its own: try the board's Hint button."
 
 
 class PuzzleBoard:
-    """The position widget for ``puzzle``, recording into ``progress`` (saved at ``path``)."""
+    """The position widget for a puzzle (or a :class:`PuzzleSession` already made), saving progress at ``path``.
 
-    def __init__(self, puzzle: Puzzle, progress: Progress, path: str | Path = DEFAULT_PATH, **options: Any) -> None:
-        self.puzzle, self.progress, self.path = puzzle, progress, Path(path)
-        self.board = PositionWidget(puzzle.position, puzzle.rules, title=f"{puzzle.id}: {puzzle.title}", **options)
-        self.verdict = w.HTML(html.escape(puzzle.question()))
+    Without a ``progress`` the one saved at ``path`` is loaded.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle | PuzzleSession,
+        progress: Progress | None = None,
+        path: str | Path = DEFAULT_PATH,
+        **options: Any,
+    ) -> None:
+        self.path = Path(path)
+        if isinstance(puzzle, PuzzleSession):
+            self.session = puzzle
+        else:
+            self.session = PuzzleSession(puzzle, progress if progress is not None else Progress.load(self.path))
+        self.puzzle, self.progress = self.session.puzzle, self.session.progress
+        title = f"{self.puzzle.id}: {self.puzzle.title}"
+        self.board = PositionWidget(self.session, title=title, **options)
+        self.hint_button = self.board.buttons["Hint"]
+        """The one hint button: the puzzle's hints first, then the solver's."""
+        self.verdict = w.HTML(html.escape(self.session.verdict))
         self.verdict.add_class("mk-puzzle-verdict")
-        self.hint_button = w.Button(description="Puzzle hint", tooltip="the puzzle's own hints, one at a time")
-        self.hint_button.on_click(self._next_hint)
-        self.board.on_solved(self._judge)
-        for label in ("Hint", "Solve"):
-            self.board.buttons[label].on_click(self._board_help)
         self.saving = w.HTML("")
         self.saving.add_class("mk-puzzle-saving")
-        self.box = w.VBox([self.board.box, self.hint_button, self.verdict, self.saving])
+        self.session.on_change(self._changed)
+        self.box = w.VBox([self.board.box, self.verdict, self.saving])
+        self.box.add_class("mk-puzzle-board")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
-    def _judge(self, _: CheckReport) -> None:
-        answer = check_answer(self.puzzle, self.board.session.state.position().table)
-        self.verdict.value = html.escape(answer.message)
-        self.progress.attempt(self.puzzle.id, solved=answer.correct)
-        self._save()
+    def _changed(self, session: PuzzleSession) -> None:
+        self.verdict.value = html.escape(session.verdict)
+        self.save()
 
-    def _next_hint(self, _: object = None) -> None:
-        shown = self.progress.record(self.puzzle.id).hints
-        texts = self.puzzle.hints or (NO_HINTS,)
-        self.verdict.value = html.escape(texts[min(shown, len(texts) - 1)])
-        self._board_help()
-
-    def _board_help(self, _: object = None) -> None:
-        self.progress.hint(self.puzzle.id)
-        self._save()
-
-    def _save(self) -> None:
+    def save(self) -> None:
         """Save the progress; show why on the board when that fails, and clear that once a save works."""
         try:
             self.progress.save(self.path)

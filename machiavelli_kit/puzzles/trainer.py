@@ -1,0 +1,379 @@
+"""The puzzle trainer without widgets: one try at a puzzle, and which puzzle comes next.
+
+A :class:`PuzzleSession` is a :class:`~machiavelli_kit.play.PlaySession` on
+one puzzle. It judges every valid Check and every "No play: draw" against the
+puzzle, climbs one hint ladder (the puzzle's own hints first, then the
+solver's), and writes it all into the learner's :class:`Progress`: attempts,
+hints, time, solved or solved with help, and the ratings. The first answer of
+a try is the one that is rated:
+
+- solved without hints: a win (1);
+- solved after hints: half a win (0.5);
+- solved with Solve or once the last hint showed the answer, a wrong answer,
+  or the clock running out: a loss (0).
+
+A :class:`Trainer` picks the next puzzle (near the learner's rating, from the
+themes the learner misses most), keeps the puzzles to retry, and runs the
+streak mode (puzzles get harder until the first miss) and the timed mode (a
+clock per puzzle). Time is read from a ``clock`` (seconds), so tests pass a
+fake one and never wait.
+
+>>> from machiavelli_kit.puzzles.collection import load_collection
+>>> from machiavelli_kit.puzzles.progress import Progress
+>>> now = [0.0]
+>>> session = PuzzleSession(load_collection().find("bga-3"), Progress(), clock=lambda: now[0])
+>>> now[0] = 20.0
+>>> session.no_play().text
+'No play: no card from your hand can be played here, so you draw 1 card and your turn ends.'
+>>> session.verdict, session.outcome, session.progress.record("bga-3").seconds
+('Correct: there is no play here.', 'solved', 20.0)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Literal
+
+from machiavelli_kit.notation import format_card
+from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
+from machiavelli_kit.position import Table
+from machiavelli_kit.puzzles.collection import Collection
+from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record
+from machiavelli_kit.puzzles.rating import Rating, start_rating
+from machiavelli_kit.puzzles.verify import CORRECT, Verdict, check_answer
+
+Outcome = Literal["solved", "hinted", "helped", "failed"]
+Mode = Literal["practice", "streak", "timed"]
+MODES: tuple[Mode, ...] = ("practice", "streak", "timed")
+SCORES: dict[Outcome, float] = {"solved": 1.0, "hinted": 0.5, "helped": 0.0, "failed": 0.0}
+"""What each outcome scores in the rating: a win, half a win, a loss."""
+MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "·"}
+LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · · not answered yet"
+TIME_UP = "Time is up: this one counts as missed. You can still finish it, or press Next."
+THEME_WEIGHT = 400.0
+"""How many rating points a theme the learner always misses is worth, against one never missed."""
+THEME_PRIOR = 0.5
+"""The miss rate of a theme the learner has not tried yet."""
+STREAK_HEAD_START = 300.0
+"""A streak starts this far below the learner's rating."""
+STREAK_STEP = 50.0
+"""How much harder each puzzle of a streak is than the one before, at least."""
+SECONDS_BASE, SECONDS_PER_EFFORT = 30.0, 15.0
+PROVISIONAL = 110.0
+"""Above this deviation a rating is still settling, and is shown with a question mark (as puzzle sites do)."""
+
+
+class PuzzleSession(PlaySession):
+    """A learner's try at ``puzzle``, recorded into ``progress``; ``limit`` seconds on the clock in timed mode.
+
+    Listeners added with :meth:`on_change` are called after every hint and
+    every answer (and when the time runs out), when the progress is worth saving.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        progress: Progress,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        limit: float | None = None,
+    ) -> None:
+        super().__init__(puzzle.position, puzzle.rules)
+        self.puzzle, self.progress, self.clock, self.limit = puzzle, progress, clock, limit
+        self.started = self._counted = clock()
+        self.outcome: Outcome | None = None
+        """How the try went: set by its first answer (or the clock), the one that is rated."""
+        self.verdict = puzzle.question()
+        """The last word on the puzzle, for the learner."""
+        self.late = False
+        self._climbed = 0
+        self._listeners: list[Callable[[PuzzleSession], None]] = []
+
+    def on_change(self, listener: Callable[[PuzzleSession], None]) -> None:
+        self._listeners.append(listener)
+
+    @property
+    def rungs(self) -> tuple[str, ...]:
+        """One hint ladder: the puzzle's own hints, then the solver's rungs (the last one shows the answer)."""
+        return (*self.puzzle.hints, *self.ladder.rungs)
+
+    def elapsed(self) -> float:
+        return self.clock() - self.started
+
+    def time_left(self) -> float | None:
+        """Seconds left on the clock (``None`` without a clock)."""
+        return None if self.limit is None else max(self.limit - self.elapsed(), 0.0)
+
+    def hint(self) -> str:
+        """The next rung of the one ladder; each new rung counts as a hint, and the last one as help."""
+        rungs = self.rungs
+        if self._climbed < len(rungs):
+            self._climbed += 1
+            self.progress.hint(self.puzzle.id)
+        self.helped = self.helped or self._climbed == len(rungs)
+        self._changed()
+        return f"Hint {self._climbed} of {len(rungs)}: {rungs[self._climbed - 1]}"
+
+    def no_play_reason(self) -> str | None:
+        """Why the puzzle's goal cannot be met, or ``None`` when it can."""
+        if self.puzzle.feasible:
+            return None
+        card = self.puzzle.goal.card
+        if card is not None:
+            return f"{format_card(card, unicode=True)} cannot be played here"
+        if self.puzzle.goal.kind == "close":
+            return "your whole hand cannot be played here"
+        return super().no_play_reason()
+
+    def check(self) -> CheckReport:
+        """Check the table; a valid turn is also judged against the puzzle and counted as an attempt."""
+        report = super().check()
+        if report.valid:
+            self._answered(check_answer(self.puzzle, Table.of(self.state.melds)))
+        return report
+
+    def no_play(self) -> NoPlayReport:
+        """Answer "no play": judged against the puzzle and counted as an attempt."""
+        report = super().no_play()
+        self._answered(check_answer(self.puzzle, "no play"))
+        return report
+
+    def tick(self) -> float | None:
+        """The time left; when it has run out before any answer, the try counts as missed."""
+        left = self.time_left()
+        if self._expire():
+            self._changed()
+        return left
+
+    def leave(self) -> None:
+        """The learner moves on: the time spent so far is counted (a try without an answer is not rated)."""
+        self._spend()
+
+    def _expire(self) -> bool:
+        if self.outcome is not None or self.time_left() != 0.0:
+            return False
+        self.late = True
+        self._settle("failed")
+        self.verdict = TIME_UP
+        return True
+
+    def _answered(self, verdict: Verdict) -> None:
+        self._expire()
+        self.progress.attempt(self.puzzle.id, solved=verdict.correct, helped=self.helped)
+        if not verdict.correct:
+            outcome: Outcome = "failed"
+        elif self.helped:
+            outcome = "helped"
+        else:
+            outcome = "hinted" if self._climbed else "solved"
+        if self.outcome is None:
+            self._settle(outcome)
+        message = verdict.message
+        if verdict.correct and self.helped:
+            message = "Solved with help: " + message.removeprefix(CORRECT)
+        elif verdict.correct and self.late:
+            message += " The time had run out, so this one counts as missed."
+        self.verdict = message
+        self._changed()
+
+    def _settle(self, outcome: Outcome) -> None:
+        """The try's rated result: both ratings move."""
+        self.outcome = outcome
+        self.progress.rate(self.puzzle.id, SCORES[outcome], start_rating(self.puzzle.grade, self.puzzle.effort))
+
+    def _spend(self) -> None:
+        now = self.clock()
+        self.progress.spend(self.puzzle.id, now - self._counted)
+        self._counted = now
+
+    def _changed(self) -> None:
+        self._spend()
+        for listener in self._listeners:
+            listener(self)
+
+
+class Trainer:
+    """Puzzles from ``collection`` for the learner whose ``progress`` this is.
+
+    ``clock`` gives the time in seconds and ``rng`` breaks ties between
+    equally good puzzles (pass ``random.Random(seed)`` for a repeatable order).
+    """
+
+    def __init__(
+        self,
+        collection: Collection,
+        progress: Progress,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.collection, self.progress, self.clock = collection, progress, clock
+        self.rng = rng or random.Random()
+        self.mode: Mode = "practice"
+        self.session: PuzzleSession | None = None
+        self.queue: list[str] = []
+        """Puzzles to retry, in order."""
+        self.streak = 0
+        self.streak_over = False
+        self._streak_floor = 0.0
+        self._streak_seen: set[str] = set()
+        self.timed_solved = self.timed_tried = 0
+        self._scored: PuzzleSession | None = None
+
+    # what the learner sees
+
+    def rating(self, puzzle: Puzzle) -> Rating:
+        """The puzzle's rating for this learner (from its grade and effort until it is rated)."""
+        return self.progress.puzzle_rating(puzzle.id, start_rating(puzzle.grade, puzzle.effort))
+
+    def status(self, puzzle: Puzzle) -> str:
+        return self.progress.records.get(puzzle.id, Record()).status
+
+    def label(self, puzzle: Puzzle) -> str:
+        """The puzzle's line in a list: its mark, id, full title, grade, effort and rating."""
+        grade = f"{puzzle.grade}, effort {puzzle.effort}" if puzzle.grade else "not graded"
+        rating = round(self.rating(puzzle).rating)
+        return f"{MARKS[self.status(puzzle)]} {puzzle.id}: {puzzle.title} ({grade}, rated {rating})"
+
+    def summary(self) -> str:
+        """The learner's rating and, in streak or timed mode, how the run goes."""
+        mine = self.progress.rating
+        text = f"Your rating: {round(mine.rating)}"
+        if mine.deviation > PROVISIONAL:
+            text += "? (it settles as you play more)"
+        if self.mode == "streak":
+            best = self.progress.best_streak
+            state = "over: press Next to start a new one" if self.streak_over else "going"
+            text += f" · streak {self.streak}, {state} (best {best})"
+        elif self.mode == "timed":
+            text += f" · solved in time: {self.timed_solved} of {self.timed_tried}"
+        return text
+
+    def missed(self, puzzles: Iterable[Puzzle]) -> list[Puzzle]:
+        """The puzzles tried but not solved without help (failed, or solved only with help)."""
+        return [puzzle for puzzle in puzzles if self.status(puzzle) in (FAILED, HELPED)]
+
+    def miss_rates(self) -> dict[str, float]:
+        """For each theme tried, how often its puzzles were missed (counted with one miss and one solve to start)."""
+        tried: Counter[str] = Counter()
+        misses: Counter[str] = Counter()
+        for puzzle in self.collection.puzzles:
+            status = self.status(puzzle)
+            if status == NEW:
+                continue
+            for theme in puzzle.themes:
+                tried[theme] += 1
+                misses[theme] += status != SOLVED
+        return {theme: (misses[theme] + 1) / (count + 2) for theme, count in tried.items()}
+
+    # choosing
+
+    def pick(self, puzzles: Sequence[Puzzle], exclude: Iterable[str] = ()) -> Puzzle | None:
+        """The puzzle nearest the learner's rating, pulled toward the themes the learner misses most.
+
+        Puzzles already solved without help come only when nothing else is left.
+        """
+        skip = set(exclude)
+        pool = [puzzle for puzzle in puzzles if puzzle.id not in skip]
+        fresh = [puzzle for puzzle in pool if self.status(puzzle) != SOLVED] or pool
+        if not fresh:
+            return None
+        rates, mine = self.miss_rates(), self.progress.rating.rating
+
+        def distance(puzzle: Puzzle) -> float:
+            weakness = max((rates.get(theme, THEME_PRIOR) for theme in puzzle.themes), default=THEME_PRIOR)
+            return abs(self.rating(puzzle).rating - mine) + THEME_WEIGHT * (1 - weakness)
+
+        scores = {puzzle.id: distance(puzzle) for puzzle in fresh}
+        best = min(scores.values())
+        return self.rng.choice([puzzle for puzzle in fresh if scores[puzzle.id] <= best + 1e-9])
+
+    def set_mode(self, mode: Mode) -> None:
+        """Switch between practice, streak and timed; a streak or a timed run starts afresh."""
+        if mode not in MODES:
+            raise ValueError(f"{mode!r} is not a mode: choose {', '.join(MODES)}")
+        self.mode = mode
+        self._new_streak()
+        self.timed_solved = self.timed_tried = 0
+
+    def next_puzzle(self, puzzles: Sequence[Puzzle]) -> Puzzle | None:
+        """The next puzzle from ``puzzles``: a queued retry first, then the mode's choice."""
+        current = {self.session.puzzle.id} if self.session else set()
+        if self.mode == "streak":
+            if self.session is not None and self.session.outcome is None:
+                self._end_streak()  # skipping a puzzle ends the streak
+            if self.streak_over:
+                self._new_streak()
+            return self._streak_pick(puzzles)
+        by_id = {puzzle.id: puzzle for puzzle in puzzles}
+        while self.queue:
+            puzzle = by_id.get(self.queue.pop(0))
+            if puzzle is not None:
+                return puzzle
+        return self.pick(puzzles, exclude=current)
+
+    def retry_missed(self, puzzles: Sequence[Puzzle]) -> Puzzle | None:
+        """Queue the missed ones among ``puzzles`` and give the first (``None`` when none was missed)."""
+        self.queue = [puzzle.id for puzzle in self.missed(puzzles)]
+        return self.next_puzzle(puzzles) if self.queue else None
+
+    def start(self, puzzle: Puzzle) -> PuzzleSession:
+        """Put ``puzzle`` on the board: the try before it ends, and a new one starts (with a clock in timed mode)."""
+        if self.session is not None:
+            self.session.leave()
+        limit = time_limit(puzzle) if self.mode == "timed" else None
+        session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit)
+        session.on_change(self._follow)
+        self.session = session
+        if self.mode == "streak":
+            self._streak_seen.add(puzzle.id)
+        return session
+
+    # streak and timed runs
+
+    def _follow(self, session: PuzzleSession) -> None:
+        """Count a try's first result once in the run it belongs to."""
+        if session.outcome is None or session is self._scored or session is not self.session:
+            return
+        self._scored = session
+        won = session.outcome in ("solved", "hinted")
+        if self.mode == "timed":
+            self.timed_tried += 1
+            self.timed_solved += won
+        elif self.mode == "streak":
+            if won:
+                self.streak += 1
+                self.progress.streak(self.streak)
+            else:
+                self._end_streak()
+
+    def _new_streak(self) -> None:
+        self.streak, self.streak_over = 0, False
+        self._streak_floor = self.progress.rating.rating - STREAK_HEAD_START
+        self._streak_seen = set()
+
+    def _end_streak(self) -> None:
+        self.streak_over = True
+
+    def _streak_pick(self, puzzles: Sequence[Puzzle]) -> Puzzle | None:
+        """The easiest puzzle not yet in this streak at or above its target; the target rises with each win."""
+        left = [puzzle for puzzle in puzzles if puzzle.id not in self._streak_seen]
+        if not left:
+            return None
+        target = self._streak_floor + STREAK_STEP * self.streak
+        ratings = {puzzle.id: self.rating(puzzle).rating for puzzle in left}
+        harder = [puzzle for puzzle in left if ratings[puzzle.id] >= target]
+        chosen = min(ratings[puzzle.id] for puzzle in harder) if harder else max(ratings.values())
+        return self.rng.choice([puzzle for puzzle in left if ratings[puzzle.id] == chosen])
+
+
+def time_limit(puzzle: Puzzle) -> float:
+    """Seconds on the clock in timed mode: 30, and 15 more for each effort point (3 when not graded)."""
+    return SECONDS_BASE + SECONDS_PER_EFFORT * (puzzle.effort or 3)
+
+
+__all__ = ["MODES", "PuzzleSession", "Trainer", "time_limit"]
