@@ -56,7 +56,7 @@ def test_the_list_shows_full_titles_and_marks_that_follow_the_answers(tmp_path: 
     browser = browser_with(tmp_path)
     browser.chapter_choice.value = COLLECTION.chapters[0].name
     labels = dict((value, label) for label, value in browser.puzzle_choice.options)
-    assert labels["bga-3"].startswith(f"· bga-3: {COLLECTION.find('bga-3').title} (")
+    assert labels["bga-3"].startswith(f"○ bga-3: {COLLECTION.find('bga-3').title} (")
     browser.puzzle_choice.value = "bga-3"
     browser.play_button.click()
     assert browser.board is not None

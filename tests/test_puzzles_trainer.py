@@ -271,7 +271,7 @@ def test_labels_carry_the_mark_and_the_full_title() -> None:
     progress.attempt("bga-3", solved=False)
     trainer = Trainer(COLLECTION, progress)
     labels = [trainer.label(COLLECTION.find(f"bga-{n}")) for n in (1, 2, 3, 4)]
-    assert [label[0] for label in labels] == ["✓", "◑", "✗", "·"]
+    assert [label[0] for label in labels] == ["✓", "◑", "✗", "○"]
     assert labels[0] == f"✓ bga-1: {COLLECTION.find('bga-1').title} (spare, effort 2, rated 1540)"
 
 

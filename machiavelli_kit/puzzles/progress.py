@@ -32,6 +32,7 @@ import errno
 import io
 import json
 import math
+import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,8 @@ from typing import Any
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.puzzles.rating import Rating, rate
 
-DEFAULT_PATH = Path.home() / ".machiavelli-kit" / "progress.json"
+DEFAULT_PATH = Path(os.environ.get("MACHIAVELLI_KIT_PROGRESS") or Path.home() / ".machiavelli-kit" / "progress.json")
+"""Where progress is saved: ``$MACHIAVELLI_KIT_PROGRESS`` (a class's shared folder, say) or the home folder."""
 CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
 FORMAT = 2
 """The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""

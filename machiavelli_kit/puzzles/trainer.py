@@ -51,8 +51,8 @@ Mode = Literal["practice", "streak", "timed"]
 MODES: tuple[Mode, ...] = ("practice", "streak", "timed")
 SCORES: dict[Outcome, float] = {"solved": 1.0, "hinted": 0.5, "helped": 0.0, "failed": 0.0}
 """What each outcome scores in the rating: a win, half a win, a loss."""
-MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "·"}
-LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · · not answered yet"
+MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "○"}
+LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · ○ not answered yet"
 TIME_UP = "Time is up: this one counts as missed. You can still finish it, or press Next."
 THEME_WEIGHT = 400.0
 """How many rating points a theme the learner always misses is worth, against one never missed."""

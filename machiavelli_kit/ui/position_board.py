@@ -85,7 +85,8 @@ class PositionWidget:
         self.status = w.HTML(value="Drag cards between melds, onto empty felt, or into the working area.")
         self.status.add_class("mk-status")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        self.box = w.VBox([*parts, self.canvas, w.HBox(list(buttons.values())), self.status])
+        row = w.HBox(list(buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        self.box = w.VBox([*parts, self.canvas, row, self.status])
         self.box.add_class("mk-position")
         if name:
             self.box.add_class(f"mk-position-{name}")
