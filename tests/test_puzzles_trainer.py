@@ -122,6 +122,21 @@ def test_a_clean_solve_is_rated_a_win_and_only_the_first_answer_is_rated() -> No
     session.check()
     assert progress.rating == won, "a second answer in the same try is not rated again"
     assert progress.record("it-3").attempts == 2 and progress.record("it-3").status == SOLVED
+    replay = PuzzleSession(puzzle, progress, clock=clock)
+    solve_it_3(replay)
+    replay.check()
+    assert not replay.rated and replay.outcome == "solved" and progress.rating == won, "a replay is not rated"
+
+
+def test_a_missed_puzzle_tried_again_is_rated_again() -> None:
+    progress = Progress()
+    puzzle = COLLECTION.find("it-3")
+    PuzzleSession(puzzle, progress, clock=Clock()).no_play()
+    lost = progress.rating
+    again = PuzzleSession(puzzle, progress, clock=Clock())
+    solve_it_3(again)
+    again.check()
+    assert again.rated and progress.rating.rating > lost.rating
 
 
 @pytest.mark.parametrize(

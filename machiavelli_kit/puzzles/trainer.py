@@ -5,7 +5,8 @@ one puzzle. It judges every valid Check and every "No play: draw" against the
 puzzle, climbs one hint ladder (the puzzle's own hints first, then the
 solver's), and writes it all into the learner's :class:`Progress`: attempts,
 hints, time, solved or solved with help, and the ratings. The first answer of
-a try is the one that is rated:
+a try is the one that is rated (unless the learner had already solved the
+puzzle on their own: replaying it is not rated, so it cannot be farmed):
 
 - solved without hints: a win (1);
 - solved after hints: half a win (0.5);
@@ -89,6 +90,8 @@ class PuzzleSession(PlaySession):
         """How the try went: set by its first answer (or the clock), the one that is rated."""
         self.verdict = puzzle.question()
         """The last word on the puzzle, for the learner."""
+        self.rated = progress.records.get(puzzle.id, Record()).status != SOLVED
+        """Whether this try moves the ratings: not when the learner had solved the puzzle before."""
         self.late = False
         self._climbed = 0
         self._listeners: list[Callable[[PuzzleSession], None]] = []
@@ -181,9 +184,10 @@ class PuzzleSession(PlaySession):
         self._changed()
 
     def _settle(self, outcome: Outcome) -> None:
-        """The try's rated result: both ratings move."""
+        """The try's result: both ratings move, if the try is rated."""
         self.outcome = outcome
-        self.progress.rate(self.puzzle.id, SCORES[outcome], start_rating(self.puzzle.grade, self.puzzle.effort))
+        if self.rated:
+            self.progress.rate(self.puzzle.id, SCORES[outcome], start_rating(self.puzzle.grade, self.puzzle.effort))
 
     def _spend(self) -> None:
         now = self.clock()
