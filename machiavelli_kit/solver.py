@@ -1,21 +1,35 @@
 """The exact solver: the most hand cards that can be played, disturbing the table least.
 
 The question is an integer program over the rules' meld templates
-(:mod:`machiavelli_kit.templates`), solved exactly by HiGHS:
+(:mod:`machiavelli_kit.templates`):
 
-- ``x[T]``: how many copies of template ``T`` lie on the final table;
-- ``u[c]``, ``j[c]``: how many slots of card ``c`` hold the real card, and how many a joker;
-- every card on the table at the start stays (``u[c] >= on table``), the rest come
-  from the hand (``u[c] <= on table + in hand``), jokers likewise.
+- ``x[T]``: how many new melds of template ``T`` lie on the final table (sets, and
+  runs of 3 to 5 cards: a longer new run is two shorter ones);
+- ``y[M, T]``: 1 when start meld ``M`` goes on as a final meld of template ``T``
+  (a set as a set of its rank, a run as a run of its suit), keeping its natural
+  cards that ``T`` holds: they *stay*; each start meld goes on at most once;
+- ``u[c]``, ``j[c]``: how many slots of card ``c`` hold the real card, and how many a
+  joker; every card on the table at the start stays on it (``u[c] >= on table``),
+  the rest come from the hand (``u[c] <= on table + in hand``), jokers likewise.
 
-Among the plays that reach the goal, the solver keeps the one that moves the
-fewest table cards to another meld. A table card *stays* when its start meld is
-matched to the final meld that holds it; each start meld is matched to at most
-one final meld of the same kind (a set to a set of its rank, a run to a run of
-its suit) and each final meld to at most one start meld. The matching is part
-of the same integer program (``y[M, T]``), so the least disruption is exact,
-not a heuristic: ``par`` = table cards that change meld + hand cards placed.
-Jokers count neither as staying nor as changing.
+Every slot of every final meld holds one card: ``sum x + sum y = u + j`` per card.
+Among the plays that reach the goal, the solver keeps the one where the most
+table cards stay, so the least disruption is exact, not a heuristic:
+``par`` = table cards that change meld + hand cards placed. Jokers count
+neither as staying nor as changing.
+
+How it is solved. The rule set's templates are built once (and each start
+meld's continuations once per shape); a position only picks the templates it
+can fill and assembles the matrix with numpy. HiGHS solves the linear
+relaxation with the objective *(table cards + 1) x cards placed + cards that
+stay*; when its optimal vertex is integral it is the answer. Otherwise the two
+questions are answered in turn: the relaxation of *cards placed* alone bounds
+the number of cards, and for that number (then one fewer, while none exists)
+a depth-first branch and bound over the relaxation, with the number of cards
+fixed, finds the play where the most cards stay. Objectives are integral, so a
+node whose bound rounds down to the best value found is cut, and the search
+stops as soon as a play reaches the root's bound. A time limit covers the whole
+search: past it :class:`SolverTimeout` says the solver gave up, never "restore".
 
 >>> from machiavelli_kit.position import Position
 >>> best = solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
@@ -27,29 +41,49 @@ False
 
 from __future__ import annotations
 
+import math
+import threading
+import time
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import highspy
 import numpy as np
+import numpy.typing as npt
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.melds import MIN_MELD, Meld, check_meld, check_shape
+from machiavelli_kit.melds import MIN_MELD, Meld, check_shape
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules, as_rules
-from machiavelli_kit.templates import CARD_COUNT, Template, card_at, card_index, templates
+from machiavelli_kit.templates import (
+    CARD_COUNT,
+    IntArray,
+    TemplateArrays,
+    card_at,
+    card_index,
+    template_arrays,
+)
 
 if TYPE_CHECKING:
     from machiavelli_kit.steps import Move
 
+FloatArray = npt.NDArray[np.float64]
+Bounds = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
+"""Column lower and upper bounds, row lower and upper bounds."""
 
-INTEGRALITY_TOLERANCE = 1e-9
-MAX_NEW_RUN = 5
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds the solver may spend on one position before it gives up."""
+INTEGRALITY_TOLERANCE = 1e-6
+SEARCH_BUDGET = 60
+"""Relaxations the depth-first search may solve before HiGHS's branch and cut takes over."""
+BOUND_TOLERANCE = 1e-3
+"""Slack on a relaxation's bound before it is rounded down (far above HiGHS's own tolerances)."""
+INFINITY = highspy.kHighsInf
+_STATUS = highspy.HighsModelStatus
 
 
 class SolverInputError(ValueError):
@@ -57,7 +91,15 @@ class SolverInputError(ValueError):
 
 
 class SolverError(RuntimeError):
-    """The solver's own answer failed the validator (a bug: please report the position)."""
+    """The solver failed: its answer broke a rule, or HiGHS stopped for no good reason (a bug)."""
+
+
+class SolverTimeout(RuntimeError):
+    """The solver gave up: it could not prove the best play within its time limit."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"gave up after {seconds:g} s without proving the best play")
+        self.seconds = seconds
 
 
 @dataclass(frozen=True)
@@ -122,22 +164,31 @@ class Solution:
         return f"play {len(self.played)} ({played}), par {self.par}: {self.table}"
 
 
-def solve(position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX) -> Solution:
+def solve(
+    position: Position,
+    rules: Rules | str = BGA,
+    goal: Goal | Card | str = Goal.MAX,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Solution:
     """The exact best play for ``position`` under ``rules`` (a :class:`Rules` or a rules string).
 
     ``goal`` (a :class:`Goal`, its text, or a card) is ``max`` (as many hand
     cards as possible, at least one; ``decide`` is the same question),
     ``close`` (the whole hand), or ``play:<card>`` (that card must be played,
-    and as little else as possible). Ties are broken by the least disruption
-    of the table (lowest par).
+    and the play with the lowest par). Ties are broken by the least disruption
+    of the table (lowest par). Past ``time_limit`` seconds (``None``: no limit)
+    the solver raises :class:`SolverTimeout`.
     """
     rules = as_rules(rules)
     goal = _as_goal(goal, position)
+    if time_limit is not None and not time_limit > 0:
+        raise SolverInputError(f"the time limit must be a positive number of seconds, not {time_limit!r}")
     problems = position.problems(rules)
     if problems:
         raise SolverInputError("; ".join(problem.message for problem in problems))
     program = _Program(position, rules, goal)
-    values = program.solve()
+    values = program.solve(_Clock(time_limit))
     if values is None:
         return Solution(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
     solution = program.extract(values)
@@ -158,21 +209,107 @@ def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:
     return parsed
 
 
+class _Clock:
+    """The time left before the solver gives up."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
+
+    def remaining(self) -> float:
+        """Seconds left (``inf`` without a limit); :class:`SolverTimeout` when none are."""
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise self.timeout()
+        return left
+
+    def timeout(self) -> SolverTimeout:
+        return SolverTimeout(self.seconds if self.seconds is not None else math.inf)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What a start meld may go on as: a set of its rank or a run of its suit (by the suit's
+    order), and its natural cards."""
+
+    kind: str
+    key: int
+    cards: frozenset[int]
+
+
+@lru_cache(maxsize=4096)
+def _meld_shape(cards: tuple[Card, ...], rules: Rules) -> _Shape | None:
+    """How a start meld can go on; ``None`` when it cannot (no naturals, or not a meld)."""
+    naturals = [card for card in cards if card.suit is not None]
+    indexes = frozenset(card_index(card) for card in naturals)
+    if not naturals or len(indexes) < len(naturals):
+        return None
+    kind = check_shape(cards, rules).kind
+    if kind == "set":
+        return _Shape("set", naturals[0].rank, indexes)
+    if kind == "run" and naturals[0].suit is not None:
+        return _Shape("run", naturals[0].suit.order, indexes)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, IntArray]:
+    """The templates a start meld of ``shape`` may go on as, and how many of its cards stay in each.
+
+    A run that could shed three or more of its new cards as a run of their own,
+    keeping three or more with the kept cards, is left out: the shorter
+    continuation plus a new run is as good.
+    """
+    candidates = arrays.by_shape[(shape.kind, shape.key)]
+    slots, offsets = arrays.gather(candidates)
+    sizes = np.diff(offsets)
+    inside = np.isin(slots, np.fromiter(shape.cards, dtype=np.int64))
+    stays = np.add.reduceat(inside.astype(np.int64), offsets[:-1])
+    place = np.arange(len(slots)) - np.repeat(offsets[:-1], sizes)
+    first = np.minimum.reduceat(np.where(inside, place, CARD_COUNT), offsets[:-1])
+    last = np.maximum.reduceat(np.where(inside, place, -1), offsets[:-1])
+    sheds = (shape.kind == "run") & (
+        ((first >= MIN_MELD) & (sizes - first >= MIN_MELD)) | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
+    )
+    usable = (stays > 0) & ~sheds
+    return candidates[usable], stays[usable]
+
+
 @dataclass
-class _Columns:
-    """Column bookkeeping for the integer program."""
+class _Layout:
+    """Where each kind of column and row of the program lies.
 
-    lower: list[float] = field(default_factory=list)
-    upper: list[float] = field(default_factory=list)
-    cost: list[float] = field(default_factory=list)
-    entries: list[list[tuple[int, float]]] = field(default_factory=list)
+    Columns: ``u`` then ``j`` (one each per card some template uses), ``x`` (new
+    melds), ``y`` (start melds going on). Rows: one per card, the cards placed,
+    the jokers placed, then one per start meld that may go on.
+    """
 
-    def add(self, lower: float, upper: float, cost: float = 0.0) -> int:
-        self.lower.append(lower)
-        self.upper.append(upper)
-        self.cost.append(cost)
-        self.entries.append([])
-        return len(self.lower) - 1
+    cards: IntArray
+    new: IntArray
+    kept: IntArray
+    kept_meld: IntArray
+    kept_stays: IntArray
+    jokers: bool
+
+    @property
+    def joker_columns(self) -> int:
+        return len(self.cards) if self.jokers else 0
+
+    @property
+    def new_start(self) -> int:
+        return len(self.cards) + self.joker_columns
+
+    @property
+    def kept_start(self) -> int:
+        return self.new_start + len(self.new)
+
+    @property
+    def columns(self) -> int:
+        return self.kept_start + len(self.kept)
+
+    @property
+    def placed_row(self) -> int:
+        return len(self.cards)
 
 
 class _Program:
@@ -180,126 +317,147 @@ class _Program:
 
     def __init__(self, position: Position, rules: Rules, goal: Goal) -> None:
         self.position, self.rules, self.goal = position, rules, goal
+        self.arrays: TemplateArrays = template_arrays(rules)
         table, hand = position.table.cards(), Counter(position.hand)
-        self.on_table = np.zeros(CARD_COUNT, dtype=int)
-        self.in_hand = np.zeros(CARD_COUNT, dtype=int)
+        self.on_table = np.zeros(CARD_COUNT, dtype=np.int64)
+        self.in_hand = np.zeros(CARD_COUNT, dtype=np.int64)
         for card, count in table.items():
             if not card.is_joker:
                 self.on_table[card_index(card)] = count
         for card, count in hand.items():
             if not card.is_joker:
                 self.in_hand[card_index(card)] = count
-        self.table_jokers, self.hand_jokers = table[JOKER], hand[JOKER]
-        jokers = self.table_jokers + self.hand_jokers
+        self.table_jokers, self.jokers = table[JOKER], table[JOKER] + hand[JOKER]
+        self.shapes = [_meld_shape(meld.cards, rules) for meld in position.table.melds]
+
+    def solve(self, clock: _Clock) -> IntArray | None:
+        """The column values of the best play, or ``None`` when no play meets the goal."""
+        layout = self._layout()
+        if layout is None:
+            return None
+        bounds = self._bounds(layout)
+        if bounds is None:
+            return None
+        self.layout = layout
+        relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock)
+        placed = np.zeros(layout.columns, dtype=np.int64)
+        placed[: layout.new_start] = 1
+        stays = np.zeros(layout.columns, dtype=np.int64)
+        stays[layout.kept_start :] = layout.kept_stays
+        if self.goal.kind == "close":
+            return relaxation.maximise(stays)
+        if self.goal.kind == "play":
+            return relaxation.maximise(stays - placed)
+        return _most_cards_then_most_stays(relaxation, placed, stays, int(self._table_total()) + 1)
+
+    def _table_total(self) -> int:
+        return int(self.on_table.sum()) + self.table_jokers
+
+    def _layout(self) -> _Layout | None:
+        """The templates the position can fill and the start melds' continuations among them."""
+        arrays = self.arrays
         available = self.on_table + self.in_hand
-        self.templates = [
-            template
-            for template in templates(rules)
-            if int(np.count_nonzero(available[list(template.slots)] == 0)) <= jokers
-        ]
-        self.start_melds = [_meld_shape(meld, rules) for meld in position.table.melds]
-
-    def solve(self) -> np.ndarray | None:
-        """Build and solve the program; the column values, or ``None`` when no play meets the goal."""
-        rules, goal = self.rules, self.goal
-        columns = _Columns()
-        rows_lower: list[float] = []
-        rows_upper: list[float] = []
-
-        def row(lower: float, upper: float, terms: Sequence[tuple[int, float]]) -> None:
-            index = len(rows_lower)
-            rows_lower.append(lower)
-            rows_upper.append(upper)
-            for column, value in terms:
-                columns.entries[column].append((index, value))
-
-        jokers = self.table_jokers + self.hand_jokers
-        used = sorted({slot for template in self.templates for slot in template.slots})
-        if any(int(c) not in used for c in np.flatnonzero(self.on_table)):
+        slot_available = available[arrays.slots]
+        missing = np.add.reduceat((slot_available == 0).astype(np.int64), arrays.starts[:-1])
+        self.copies = np.minimum.reduceat(slot_available, arrays.starts[:-1]) + self.jokers
+        fillable = missing <= self.jokers
+        new = arrays.new[fillable[arrays.new]]
+        if len(new) == 0:
+            return None
+        used = np.zeros(CARD_COUNT, dtype=bool)
+        used[arrays.gather(new)[0]] = True
+        if np.any(self.on_table[~used]):
             return None  # a table card that fits in no meld at all
-        table_total = int(self.on_table.sum()) + self.table_jokers
-        hand_total = len(self.position.hand)
-        play_weight = {"max": table_total + 1.0, "decide": table_total + 1.0, "close": 0.0, "play": -1.0}[goal.kind]
-        u = {c: columns.add(self.on_table[c], self.on_table[c] + self.in_hand[c], play_weight) for c in used}
-        j = {c: columns.add(0, jokers, play_weight) for c in used} if jokers else {}
-        # New melds: x[T] copies of template T.
-        # A new run of six or more cards is two shorter new runs, so runs of 3 to 5 suffice.
-        self.new_columns = [
-            (columns.add(0, rules.decks + jokers), t)
-            for t, template in enumerate(self.templates)
-            if template.kind == "set" or len(template.slots) <= MAX_NEW_RUN
-        ]
-        # Start melds that go on: y[M, T] = 1 when start meld M becomes template T; its
-        # cards in T stay (the objective's second term).
-        self.kept_columns: list[tuple[int, int, int]] = []
-        for m_index, shape in enumerate(self.start_melds):
+        cards = np.flatnonzero(used)
+        kept, kept_meld, kept_stays = [], [], []
+        for meld, shape in enumerate(self.shapes):
             if shape is None:
                 continue
-            options = []
-            for t_index, template in enumerate(self.templates):
-                stays = len(shape.cards & set(template.slots))
-                if stays and shape.fits(template) and not _sheds_a_run(template, shape.cards):
-                    column = columns.add(0, 1, float(stays))
-                    self.kept_columns.append((column, t_index, m_index))
-                    options.append((column, 1.0))
-            row(-highspy.kHighsInf, 1, options)
-        slot_terms: dict[int, list[tuple[int, float]]] = {c: [(u[c], -1.0)] for c in used}
-        for c in j:
-            slot_terms[c].append((j[c], -1.0))
-        for column, t_index, *_ in [*self.new_columns, *self.kept_columns]:
-            for slot in self.templates[t_index].slots:
-                slot_terms[slot].append((column, 1.0))
-        for terms in slot_terms.values():
-            row(0, 0, terms)
-        if j:
-            row(self.table_jokers, jokers, [(column, 1.0) for column in j.values()])
-        placed = [(column, 1.0) for column in [*u.values(), *j.values()]]
-        cap = hand_total if rules.max_cards_per_turn is None else min(hand_total, rules.max_cards_per_turn)
-        if goal.kind == "close":
+            chosen, stays = _continuations(arrays, shape)
+            usable = fillable[chosen]
+            kept.append(chosen[usable])
+            kept_stays.append(stays[usable])
+            kept_meld.append(np.full(int(usable.sum()), meld, dtype=np.int64))
+        empty = np.zeros(0, dtype=np.int64)
+        return _Layout(
+            cards,
+            new,
+            np.concatenate(kept) if kept else empty,
+            np.concatenate(kept_meld) if kept_meld else empty,
+            np.concatenate(kept_stays) if kept_stays else empty,
+            self.jokers > 0,
+        )
+
+    def _bounds(self, layout: _Layout) -> Bounds | None:
+        """Column and row bounds for the goal: ``(col_lower, col_upper, row_lower, row_upper)``,
+        or ``None`` when the goal is out of reach at once."""
+        cards, count = layout.cards, len(layout.cards)
+        col_lower = np.zeros(layout.columns)
+        col_upper = np.ones(layout.columns)
+        col_lower[:count] = self.on_table[cards]
+        col_upper[:count] = self.on_table[cards] + self.in_hand[cards]
+        col_upper[count : layout.new_start] = self.jokers
+        col_upper[layout.new_start : layout.kept_start] = self.copies[layout.new]
+        meld_rows = np.unique(layout.kept_meld)
+        rows = layout.placed_row + 1 + layout.jokers + len(meld_rows)
+        row_lower = np.zeros(rows)
+        row_upper = np.zeros(rows)
+        row_lower[layout.placed_row + 1 + layout.jokers :] = -INFINITY
+        row_upper[layout.placed_row + 1 + layout.jokers :] = 1
+        table_total, hand_total = self._table_total(), len(self.position.hand)
+        cap = hand_total if self.rules.max_cards_per_turn is None else min(hand_total, self.rules.max_cards_per_turn)
+        if self.goal.kind == "close":
             if cap < hand_total:
                 return None
-            row(table_total + hand_total, table_total + hand_total, placed)
+            row_lower[layout.placed_row] = table_total + hand_total
         else:
-            row(table_total + 1, table_total + cap, placed)
-        if goal.card is not None:
-            if goal.card.is_joker:
-                row(self.table_jokers + 1, jokers, [(column, 1.0) for column in j.values()])
-            elif card_index(goal.card) not in u:
-                return None
+            row_lower[layout.placed_row] = table_total + 1
+        row_upper[layout.placed_row] = table_total + cap
+        if layout.jokers:
+            row_lower[layout.placed_row + 1], row_upper[layout.placed_row + 1] = self.table_jokers, self.jokers
+        card = self.goal.card
+        if card is not None:
+            if card.is_joker:
+                row_lower[layout.placed_row + 1] = self.table_jokers + 1
             else:
-                columns.lower[u[card_index(goal.card)]] += 1
-        self.real_columns = u
-        return _run_highs(columns, rows_lower, rows_upper)
+                where = np.flatnonzero(cards == card_index(card))
+                if len(where) == 0:
+                    return None
+                col_lower[where[0]] += 1
+        return col_lower, col_upper, row_lower, row_upper
 
-    def extract(self, values: np.ndarray) -> Solution:
+    def extract(self, values: IntArray) -> Solution:
         """Turn the program's values into a table: kept melds in start order, then new melds."""
-        counts = np.rint(values).astype(int)
-        real_left = {c: int(counts[column]) for c, column in self.real_columns.items()}
-        melds: list[tuple[int | None, Template, frozenset[int]]] = []
-        for column, t_index, m_index in self.kept_columns:
-            if counts[column]:
-                shape = self.start_melds[m_index]
-                assert shape is not None
-                stays = shape.cards & frozenset(self.templates[t_index].slots)
-                melds.append((m_index, self.templates[t_index], stays))
-                for c in stays:
-                    real_left[c] -= 1
-        for column, t_index in self.new_columns:
-            melds.extend([(None, self.templates[t_index], frozenset())] * int(counts[column]))
-        melds.sort(key=lambda item: (item[0] is None, item[0] or 0))
-        final: list[tuple[int | None, tuple[Card, ...]]] = []
+        layout, arrays = self.layout, self.arrays
+        real_left = np.zeros(CARD_COUNT, dtype=np.int64)
+        real_left[layout.cards] = values[: len(layout.cards)]
+        melds: list[tuple[int | None, int, frozenset[int]]] = []
+        for column in np.flatnonzero(values[layout.kept_start :]):
+            template, meld = int(layout.kept[column]), int(layout.kept_meld[column])
+            shape = self.shapes[meld]
+            assert shape is not None
+            stays = shape.cards.intersection(arrays.templates[template].slots)
+            melds.append((meld, template, stays))
+            for card in stays:
+                real_left[card] -= 1
+        melds.sort(key=lambda item: item[0] if item[0] is not None else -1)
+        new_counts = values[layout.new_start : layout.kept_start]
+        for column in np.flatnonzero(new_counts):
+            melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
+        final: list[tuple[int | None, int, tuple[Card, ...]]] = []
         for origin, template, stays in melds:
             cards = []
-            for slot in template.slots:
-                if slot not in stays and real_left[slot] == 0:
-                    cards.append(JOKER)
-                    continue
-                if slot not in stays:
+            for slot in arrays.templates[template].slots:
+                if slot in stays:
+                    cards.append(card_at(slot))
+                elif real_left[slot] > 0:
                     real_left[slot] -= 1
-                cards.append(card_at(slot))
-            final.append((origin, tuple(cards)))
-        final = _join_runs(final, self.rules)
-        table = Table(tuple(Meld(cards) for _, cards in final))
+                    cards.append(card_at(slot))
+                else:
+                    cards.append(JOKER)
+            final.append((origin, template, tuple(cards)))
+        final = _join_runs(final, arrays)
+        table = Table(tuple(Meld(cards) for _, _, cards in final))
         played = table.cards() - self.position.table.cards()
         stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
@@ -309,139 +467,308 @@ class _Program:
             True,
             tuple(sorted(played.elements())),
             table,
-            tuple(origin for origin, _ in final),
+            tuple(origin for origin, _, _ in final),
             int(self.on_table.sum()) - stayed,
         )
 
 
+def _most_cards_then_most_stays(
+    relaxation: _Relaxation, placed: IntArray, stays: IntArray, weight: int
+) -> IntArray | None:
+    """The most cards placed and, among those plays, the most cards that stay.
+
+    One relaxation with both objectives weighted settles most positions; when
+    its vertex is fractional, the relaxation of cards alone bounds their number,
+    and the most staying cards are searched for that number, then one fewer.
+    """
+    relaxation.set_cost(weight * placed + stays)
+    root = relaxation.run()
+    if root is None:
+        return None
+    if _integral(root[1]) is not None:
+        return _integral(root[1])
+    relaxation.set_cost(placed)
+    bound = relaxation.run()
+    assert bound is not None, "the same polytope was feasible a moment ago"
+    lowest = relaxation.row_lower[relaxation.layout.placed_row]
+    for cards in range(math.floor(bound[0] + BOUND_TOLERANCE), int(lowest) - 1, -1):
+        relaxation.fix_row(relaxation.layout.placed_row, cards)
+        best = relaxation.maximise(stays)
+        if best is not None:
+            return best
+    return None
+
+
+def _integral(point: FloatArray) -> IntArray | None:
+    """The point rounded, when every value is within tolerance of an integer."""
+    rounded = np.rint(point)
+    if np.all(np.abs(point - rounded) < INTEGRALITY_TOLERANCE):
+        return rounded.astype(np.int64)
+    return None
+
+
+class _Relaxation:
+    """The program's linear relaxation in HiGHS, and a depth-first branch and bound over it.
+
+    Branching changes column bounds only, so each node's relaxation starts from
+    its parent's basis (dual simplex, presolve off): a few pivots per node.
+    """
+
+    def __init__(self, layout: _Layout, matrix: Matrix, bounds: Bounds, clock: _Clock) -> None:
+        self.layout, self.clock = layout, clock
+        col_lower, col_upper, row_lower, row_upper = bounds
+        self.col_lower, self.col_upper, self.row_lower = col_lower, col_upper, row_lower
+        starts, indexes, values = matrix
+        lp = highspy.HighsLp()
+        lp.num_col_, lp.num_row_ = layout.columns, len(row_lower)
+        lp.col_cost_ = np.zeros(layout.columns)
+        lp.col_lower_, lp.col_upper_ = col_lower, col_upper
+        lp.row_lower_, lp.row_upper_ = row_lower, row_upper
+        lp.sense_ = highspy.ObjSense.kMaximize
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = starts, indexes, values
+        self.highs = _highs()
+        self.highs.passModel(lp)
+        self.everything = np.arange(layout.columns, dtype=np.int32)
+
+    def set_cost(self, cost: IntArray) -> None:
+        self.highs.changeColsCost(len(cost), self.everything, cost.astype(np.float64))
+
+    def fix_row(self, row: int, value: float) -> None:
+        self.highs.changeRowBounds(row, value, value)
+
+    def run(self) -> tuple[float, FloatArray] | None:
+        """The relaxation's optimum and its point, or ``None`` when it is infeasible."""
+        highs = self.highs
+        highs.setOptionValue("time_limit", self.clock.remaining())
+        highs.run()
+        status = highs.getModelStatus()
+        if status == _STATUS.kOptimal:
+            return highs.getInfo().objective_function_value, np.asarray(highs.getSolution().col_value)
+        if status == _STATUS.kInfeasible:
+            return None
+        if status == _STATUS.kTimeLimit:
+            raise self.clock.timeout()
+        raise SolverError(f"HiGHS stopped with status {highs.modelStatusToString(status)!r}")
+
+    def maximise(self, cost: IntArray) -> IntArray | None:
+        """The integer point that maximises ``cost`` (integral), or ``None`` when there is none.
+
+        A depth-first search over the relaxation settles nearly every program in
+        a few nodes; past :data:`SEARCH_BUDGET` relaxations HiGHS's branch and
+        cut, whose cuts prove bounds that branching alone proves slowly, takes over.
+        """
+        self.set_cost(cost)
+        search = _Search(self, cost)
+        try:
+            finished = search.run(SEARCH_BUDGET)
+        finally:
+            self.highs.changeColsBounds(len(self.everything), self.everything, self.col_lower, self.col_upper)
+        return search.best if finished else self._branch_and_cut(cost, search.best)
+
+    def _branch_and_cut(self, cost: IntArray, start: IntArray | None) -> IntArray | None:
+        """HiGHS's branch and cut on the current program, from the best point found so far."""
+        lp = self.highs.getLp()
+        lp.col_cost_ = cost.astype(np.float64)
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
+        mip = _highs("mip")
+        mip.passModel(lp)
+        if start is not None:
+            mip.setSolution(len(start), self.everything, start.astype(np.float64))
+        mip.setOptionValue("time_limit", self.clock.remaining())
+        mip.run()
+        status = mip.getModelStatus()
+        if status == _STATUS.kOptimal:
+            point = _integral(np.asarray(mip.getSolution().col_value))
+            if point is None:
+                raise SolverError("HiGHS's branch and cut returned a point that is not integral")
+            return point
+        if status == _STATUS.kInfeasible:
+            return None
+        if status == _STATUS.kTimeLimit:
+            raise self.clock.timeout()
+        raise SolverError(f"HiGHS's branch and cut stopped with status {mip.modelStatusToString(status)!r}")
+
+    def send_bounds(self, columns: IntArray, lower: FloatArray, upper: FloatArray) -> None:
+        self.highs.changeColsBounds(len(columns), columns.astype(np.int32), lower, upper)
+
+    def reduced_costs(self) -> FloatArray:
+        return np.asarray(self.highs.getSolution().col_dual)
+
+
+Node = dict[int, tuple[float, float]]
+"""A node of the search: the columns whose bounds it narrows."""
+
+
+class _Search:
+    """Depth-first branch and bound over the relaxation, for one integral objective.
+
+    The branch variable is the one with the largest fractional part, rounded up
+    first (a dive towards a play). A node whose bound cannot beat the best play
+    found is cut; the search stops when a play reaches the root's bound. Each
+    better play also fixes, by the root's reduced costs, the columns that cannot
+    move off their bound in any play better still.
+    """
+
+    def __init__(self, relaxation: _Relaxation, cost: IntArray) -> None:
+        self.relaxation, self.cost = relaxation, cost
+        self.lower, self.upper = relaxation.col_lower.copy(), relaxation.col_upper.copy()
+        self.sent = (self.lower.copy(), self.upper.copy())
+        self.best: IntArray | None = None
+        self.best_value = -math.inf
+        self.root: tuple[float, FloatArray, FloatArray] | None = None
+
+    def run(self, budget: int) -> bool:
+        """Search, solving at most ``budget`` relaxations; ``True`` when the search is complete."""
+        stack: list[Node] = [{}]
+        while stack:
+            if budget == 0:
+                return False
+            budget -= 1
+            node = stack.pop()
+            if not self._enter(node):
+                continue
+            result = self.relaxation.run()
+            if result is None:
+                continue
+            value, point = result
+            if self.root is None:
+                self.root = (value, point, self.relaxation.reduced_costs())
+            if math.floor(value + BOUND_TOLERANCE) <= self.best_value:
+                continue
+            fraction = point - np.floor(point)
+            fraction[(fraction < INTEGRALITY_TOLERANCE) | (fraction > 1 - INTEGRALITY_TOLERANCE)] = -1.0
+            column = int(np.argmax(fraction))
+            if fraction[column] < 0:
+                if self._improve(np.rint(point).astype(np.int64)):
+                    break
+                continue
+            lower, upper = node.get(column, (self.lower[column], self.upper[column]))
+            stack.append({**node, column: (lower, math.floor(point[column]))})
+            stack.append({**node, column: (math.ceil(point[column]), upper)})
+        return True
+
+    def _enter(self, node: Node) -> bool:
+        """Send the node's bounds to HiGHS; ``False`` when they leave no room."""
+        lower, upper = self.lower.copy(), self.upper.copy()
+        for column, (low, high) in node.items():
+            lower[column] = max(low, lower[column])
+            upper[column] = min(high, upper[column])
+        if np.any(lower > upper):
+            return False
+        changed = np.flatnonzero((lower != self.sent[0]) | (upper != self.sent[1]))
+        if len(changed):
+            self.relaxation.send_bounds(changed, lower[changed], upper[changed])
+            self.sent = (lower, upper)
+        return True
+
+    def _improve(self, point: IntArray) -> bool:
+        """Keep a better play; ``True`` when nothing can beat it."""
+        self.best, self.best_value = point, int(self.cost @ point)
+        assert self.root is not None
+        root_value, root_point, reduced = self.root
+        room = root_value + BOUND_TOLERANCE - (self.best_value + 1)
+        if room < 0:
+            return True
+        # A column at its bound at the root with reduced cost d loses |d| per unit it moves.
+        steps = np.floor(room / np.maximum(np.abs(reduced), 1e-12))
+        at_lower = (reduced < -INTEGRALITY_TOLERANCE) & (root_point <= self.lower + INTEGRALITY_TOLERANCE)
+        at_upper = (reduced > INTEGRALITY_TOLERANCE) & (root_point >= self.upper - INTEGRALITY_TOLERANCE)
+        self.upper = np.where(at_lower, np.minimum(self.upper, self.lower + steps), self.upper)
+        self.lower = np.where(at_upper, np.maximum(self.lower, self.upper - steps), self.lower)
+        return False
+
+
+Matrix = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], FloatArray]
+
+
+def _matrix(layout: _Layout, arrays: TemplateArrays) -> Matrix:
+    """The constraint matrix, column by column (see :class:`_Layout`): starts, row indexes, values."""
+    count = len(layout.cards)
+    row_of = np.full(CARD_COUNT, -1, dtype=np.int64)
+    row_of[layout.cards] = np.arange(count)
+    placed, joker_row, first_meld_row = count, count + 1, count + 1 + layout.jokers
+    # u[c]: -1 in its card row, +1 in the placed row; j[c] also +1 in the jokers row
+    real = np.stack([np.arange(count), np.full(count, placed)], axis=1).ravel()
+    real_values = np.tile([-1.0, 1.0], count)
+    joker = np.stack([np.arange(count), np.full(count, placed), np.full(count, joker_row)], axis=1).ravel()
+    joker_values = np.tile([-1.0, 1.0, 1.0], count)
+    if not layout.jokers:
+        joker, joker_values = joker[:0], joker_values[:0]
+    new_slots, new_offsets = arrays.gather(layout.new)
+    kept_slots, kept_offsets = arrays.gather(layout.kept)
+    # y[M, T]: T's card rows, then M's row
+    meld_rows = first_meld_row + np.searchsorted(np.unique(layout.kept_meld), layout.kept_meld)
+    kept_sizes = np.diff(kept_offsets) + 1
+    kept_index = np.empty(int(kept_sizes.sum()), dtype=np.int64)
+    ends = np.cumsum(kept_sizes) - 1
+    is_slot = np.ones(len(kept_index), dtype=bool)
+    is_slot[ends] = False
+    kept_index[is_slot] = row_of[kept_slots]
+    kept_index[ends] = meld_rows
+    sizes = np.concatenate(
+        [np.full(count, 2), np.full(layout.joker_columns, 3), np.diff(new_offsets), kept_sizes]
+    ).astype(np.int64)
+    starts = np.zeros(layout.columns + 1, dtype=np.int32)
+    np.cumsum(sizes, out=starts[1:])
+    indexes = np.concatenate([real, joker, row_of[new_slots], kept_index]).astype(np.int32)
+    values = np.concatenate([real_values, joker_values, np.ones(len(new_slots) + len(kept_index))])
+    return starts, indexes, values
+
+
+_LOCAL = threading.local()
+_OPTIONS: dict[str, dict[str, str | float | bool]] = {
+    "lp": {"presolve": "off"},
+    "mip": {
+        "presolve": "off",
+        "mip_rel_gap": 0.0,
+        "mip_abs_gap": 0.999,  # the objectives are integral: a gap below 1 is optimal
+        "mip_heuristic_run_feasibility_jump": False,
+    },
+}
+"""HiGHS's options for the relaxations (small, re-solved often: no presolve) and for branch and cut."""
+
+
+def _highs(kind: str = "lp") -> highspy.Highs:
+    """This thread's silent, single-threaded HiGHS of that kind; each program passes its own
+    model, which replaces the last one."""
+    highs: highspy.Highs | None = getattr(_LOCAL, kind, None)
+    if highs is None:
+        highs = highspy.Highs()  # type: ignore[no-untyped-call]
+        highs.setOptionValue("output_flag", False)
+        highs.setOptionValue("threads", 1)
+        for name, value in _OPTIONS[kind].items():
+            highs.setOptionValue(name, value)
+        setattr(_LOCAL, kind, highs)
+    return highs
+
+
 def _join_runs(
-    melds: list[tuple[int | None, tuple[Card, ...]]], rules: Rules
-) -> list[tuple[int | None, tuple[Card, ...]]]:
+    melds: list[tuple[int | None, int, tuple[Card, ...]]], arrays: TemplateArrays
+) -> list[tuple[int | None, int, tuple[Card, ...]]]:
     """Join each new run to a run it continues, as a player would lay it: the program
     only builds new runs of 3 to 5 cards, and joining new cards changes no one's par."""
     joined = list(melds)
     merged = True
     while merged:
         merged = False
-        for later, (origin, cards) in enumerate(joined):
-            if origin is not None:
+        for later, (origin, template, cards) in enumerate(joined):
+            if origin is not None or arrays.templates[template].kind != "run":
                 continue
-            for earlier, (other_origin, other_cards) in enumerate(joined):
-                if earlier == later:
+            slots = arrays.templates[template].slots
+            for earlier, (other_origin, other, other_cards) in enumerate(joined):
+                other_slots = arrays.templates[other].slots
+                if earlier == later or arrays.templates[other].kind != "run" or other_slots[0] // 13 != slots[0] // 13:
                     continue
-                verdict = check_meld(other_cards + cards, rules)
-                if verdict.kind == "run":
-                    joined[earlier] = (other_origin, verdict.arranged)
-                    del joined[later]
-                    merged = True
-                    break
+                if (both := arrays.index.get(other_slots + slots)) is not None:
+                    joined[earlier] = (other_origin, both, other_cards + cards)
+                elif (both := arrays.index.get(slots + other_slots)) is not None:
+                    joined[earlier] = (other_origin, both, cards + other_cards)
+                else:
+                    continue
+                del joined[later]
+                merged = True
+                break
             if merged:
                 break
     return joined
-
-
-def _sheds_a_run(template: Template, kept: frozenset[int]) -> bool:
-    """Whether a run continuing a start meld could drop three or more of its new cards as a
-    run of their own, keeping three or more with the kept cards: then the shorter
-    continuation plus a new run is as good, and the longer template need not be offered."""
-    if template.kind != "run":
-        return False
-    inside = [index for index, slot in enumerate(template.slots) if slot in kept]
-    first, last, length = inside[0], inside[-1], len(template.slots)
-    return (first >= MIN_MELD and length - first >= MIN_MELD) or (
-        length - 1 - last >= MIN_MELD and last + 1 >= MIN_MELD
-    )
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """What a start meld may go on as: a set of its rank or a run of its suit."""
-
-    kind: str
-    key: object
-    cards: frozenset[int]
-
-    def fits(self, template: Template) -> bool:
-        return template.kind == self.kind and (template.rank if self.kind == "set" else template.suit) == self.key
-
-
-def _meld_shape(meld: Meld, rules: Rules) -> _Shape | None:
-    """How a start meld can continue: (kind, rank or suit, its natural card indexes)."""
-    naturals = [card for card in meld.cards if not card.is_joker]
-    if not naturals:
-        return None
-    cards = frozenset(card_index(card) for card in naturals)
-    if len(cards) < len(naturals):
-        return None
-    verdict = check_shape(meld.cards, rules)
-    if verdict.kind == "set":
-        return _Shape("set", naturals[0].rank, cards)
-    if verdict.kind == "run":
-        return _Shape("run", naturals[0].suit, cards)
-    return None
-
-
-def _run_highs(columns: _Columns, rows_lower: list[float], rows_upper: list[float]) -> np.ndarray | None:
-    """Solve the integer program exactly.
-
-    The linear relaxation comes first: when its optimal vertex is already
-    integral it is optimal for the integer program too, and the branch-and-cut
-    machinery (most of the time on large tables) is skipped.
-    """
-    highs = highspy.Highs()  # type: ignore[no-untyped-call]
-    highs.setOptionValue("output_flag", False)
-    highs.setOptionValue("threads", 1)
-    lp = highspy.HighsLp()
-    lp.num_col_ = len(columns.lower)
-    lp.num_row_ = len(rows_lower)
-    lp.col_cost_ = np.asarray(columns.cost, dtype=float)
-    lp.col_lower_ = np.asarray(columns.lower, dtype=float)
-    lp.col_upper_ = np.asarray(columns.upper, dtype=float)
-    lp.row_lower_ = np.asarray(rows_lower, dtype=float)
-    lp.row_upper_ = np.asarray(rows_upper, dtype=float)
-    lp.sense_ = highspy.ObjSense.kMaximize
-    starts, indexes, values = [0], [], []
-    for entries in columns.entries:
-        for row_index, value in entries:
-            indexes.append(row_index)
-            values.append(value)
-        starts.append(len(indexes))
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.asarray(starts, dtype=np.int32)
-    lp.a_matrix_.index_ = np.asarray(indexes, dtype=np.int32)
-    lp.a_matrix_.value_ = np.asarray(values, dtype=float)
-    highs.passModel(lp)
-    highs.run()
-    status = highs.getModelStatus()
-    if status == highspy.HighsModelStatus.kInfeasible:
-        return None
-    relaxed = np.asarray(highs.getSolution().col_value)
-    integral = np.all(np.abs(relaxed - np.rint(relaxed)) < INTEGRALITY_TOLERANCE)
-    if status == highspy.HighsModelStatus.kOptimal and integral:
-        return relaxed
-    # Branch and cut. The objective has integer coefficients, so the relaxation's
-    # bound rounded down is a bound too; looking first for a solution that reaches
-    # it (a feasibility problem, often quick) proves optimality when one exists.
-    bound = np.floor(highs.getInfo().objective_function_value + INTEGRALITY_TOLERANCE)
-    cost = lp.col_cost_
-    nonzero = np.flatnonzero(cost).astype(np.int32)
-    highs.setOptionValue("presolve", "off")
-    highs.setOptionValue("mip_rel_gap", 0.0)
-    highs.setOptionValue("mip_abs_gap", 0.999)  # integer objective: a gap below 1 is optimal
-    highs.setOptionValue("mip_heuristic_run_feasibility_jump", False)
-    highs.changeColsIntegrality(
-        lp.num_col_, np.arange(lp.num_col_, dtype=np.int32), np.full(lp.num_col_, 1, dtype=np.uint8)
-    )
-    everything = np.arange(lp.num_col_, dtype=np.int32)
-    highs.addRow(bound, highspy.kHighsInf, len(nonzero), nonzero, cost[nonzero])
-    highs.changeColsCost(lp.num_col_, everything, np.zeros(lp.num_col_))
-    highs.run()
-    if highs.getModelStatus() == highspy.HighsModelStatus.kOptimal:
-        return np.asarray(highs.getSolution().col_value)
-    # The bound is out of reach: search below it, with the real objective back.
-    highs.changeRowBounds(lp.num_row_, -highspy.kHighsInf, bound - 1)
-    highs.changeColsCost(lp.num_col_, everything, cost)
-    highs.run()
-    if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
-    return np.asarray(highs.getSolution().col_value)

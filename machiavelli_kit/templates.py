@@ -2,10 +2,14 @@
 
 A template is one set or run with each slot naming the card it needs (a
 joker may fill any slot). Templates depend on the rules only, so they are
-built once per rules and cached.
+built once per rules and cached, with :class:`TemplateArrays`, the same
+templates as flat arrays for the solver's matrices.
 
 >>> len(templates(Rules())), len(templates(Rules(ace_high=False))), len(templates(Rules(wrap=True)))
 (373, 329, 589)
+>>> arrays = template_arrays(Rules())
+>>> [card_at(int(slot)).code for slot in arrays.slots_of(arrays.index[(0, 1, 2)])]
+['AS', '2S', '3S']
 """
 
 from __future__ import annotations
@@ -15,11 +19,18 @@ from functools import cache
 from itertools import combinations
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from machiavelli_kit.cards import RANKS, SUITS, Card, Suit
 from machiavelli_kit.melds import MAX_RUN, MAX_SET, MIN_MELD
 from machiavelli_kit.rules import Rules
 
 CARD_COUNT = 52
+MAX_NEW_RUN = 5
+"""New runs are offered with 3 to 5 cards: a longer new run is two shorter ones."""
+
+IntArray = npt.NDArray[np.int64]
 
 
 def card_index(card: Card) -> int:
@@ -79,3 +90,60 @@ def _run_rank_windows(ace_high: bool, wrap: bool) -> list[tuple[int, ...]]:
         for length in range(MIN_MELD, MAX_RUN + 1)
         for start in range(1, top - length + 2)
     ]
+
+
+@dataclass(frozen=True, eq=False)
+class TemplateArrays:
+    """A rule set's templates as flat arrays: template ``t`` has the slots
+    ``slots[starts[t]:starts[t + 1]]``; ``new`` lists the templates offered as
+    new melds (sets, and runs of at most :data:`MAX_NEW_RUN` cards)."""
+
+    templates: tuple[Template, ...]
+    starts: IntArray
+    slots: IntArray
+    new: IntArray
+    index: dict[tuple[int, ...], int]
+    """Each template's number, by its slots."""
+    by_shape: dict[tuple[str, int], IntArray]
+    """The numbers of the sets of each rank (``("set", rank)``) and the runs of each suit (``("run", suit order)``)."""
+
+    def slots_of(self, template: int) -> IntArray:
+        return self.slots[self.starts[template] : self.starts[template + 1]]
+
+    def gather(self, chosen: IntArray) -> tuple[IntArray, IntArray]:
+        """The slots of the ``chosen`` templates one after another, and where each one's slots start."""
+        sizes = self.starts[chosen + 1] - self.starts[chosen]
+        offsets = np.zeros(len(chosen) + 1, dtype=np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        within = np.arange(offsets[-1]) - np.repeat(offsets[:-1], sizes)
+        return self.slots[np.repeat(self.starts[chosen], sizes) + within], offsets
+
+
+def template_arrays(rules: Rules) -> TemplateArrays:
+    """The rules' templates as :class:`TemplateArrays` (built once per rules)."""
+    return _template_arrays(rules.ace_high, rules.wrap)
+
+
+@cache
+def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
+    shapes = _templates(ace_high, wrap)
+    sizes = np.array([len(shape.slots) for shape in shapes], dtype=np.int64)
+    starts = np.zeros(len(shapes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    slots = np.array([slot for shape in shapes for slot in shape.slots], dtype=np.int64)
+    new = np.array(
+        [t for t, shape in enumerate(shapes) if shape.kind == "set" or len(shape.slots) <= MAX_NEW_RUN],
+        dtype=np.int64,
+    )
+    by_shape: dict[tuple[str, int], list[int]] = {}
+    for number, shape in enumerate(shapes):
+        key = shape.rank if shape.rank is not None else shape.suit.order if shape.suit is not None else 0
+        by_shape.setdefault((shape.kind, key), []).append(number)
+    return TemplateArrays(
+        shapes,
+        starts,
+        slots,
+        new,
+        {shape.slots: number for number, shape in enumerate(shapes)},
+        {key: np.array(numbers, dtype=np.int64) for key, numbers in by_shape.items()},
+    )

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from machiavelli_kit import solver
 from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.deal import random_position, random_table
 from machiavelli_kit.goal import Goal
@@ -29,6 +30,7 @@ VARIANTS = [
     Rules(max_cards_per_turn=2),
     Rules(decks=3),
 ]
+GOALS = ["max", "close", "card"]
 
 
 def small_world(rng: random.Random, rules: Rules) -> Position:
@@ -54,6 +56,35 @@ def test_agrees_with_brute_force_on_small_positions(seed: int, variant: Rules) -
     assert solution.feasible == (expected_play > 0)
     if solution.feasible:
         assert solution.par == expected_par
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
+def test_highs_branch_and_cut_agrees_with_brute_force_too(seed: int, variant: Rules) -> None:
+    """The search hands every fractional program straight to HiGHS: the fallback is exact as well."""
+    position = small_world(random.Random(seed), variant)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "SEARCH_BUDGET", 0)
+        solution = solve(position, variant)
+    expected_play, expected_par = best_play(position, variant)
+    assert (solution.max_play, solution.par if solution.feasible else 0) == (expected_play, expected_par)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS), goal=st.sampled_from(["max", "close", "card"])
+)
+def test_search_and_branch_and_cut_agree_on_larger_positions(seed: int, variant: Rules, goal: str) -> None:
+    rng = random.Random(seed)
+    position = random_position(rng, variant, table_cards=rng.choice([30, 60]), hand_size=rng.choice([6, 12]))
+    target = rng.choice(position.hand) if goal == "card" else goal
+    found = solve(position, variant, target)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "SEARCH_BUDGET", 0)
+        again = solve(position, variant, target)
+    assert (found.feasible, found.par if found.feasible else 0) == (again.feasible, again.par if again.feasible else 0)
+    if goal != "card":  # a card goal asks for the lowest par, whatever the number of cards
+        assert found.max_play == again.max_play
 
 
 @settings(max_examples=60, deadline=None)
