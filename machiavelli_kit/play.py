@@ -30,7 +30,7 @@ from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import BGA, Rules, as_rules
-from machiavelli_kit.solver import Solution
+from machiavelli_kit.solver import Solution, SolverTimeout
 from machiavelli_kit.steps import Move, apply_move
 
 Place = int | Literal["new", "work", "hand"]
@@ -99,6 +99,9 @@ class PlaySession:
     :meth:`no_play` ends the turn without playing. ``helped`` turns true once
     Solve ran or the last hint showed the answer. The rules may be a
     :class:`Rules` or a rules string such as ``"bga(wrap=true)"``.
+    When the solver gives up on the position, Hint says so, Check leaves out
+    the best count, and :attr:`ladder`, :attr:`solution` and Solve raise
+    :class:`SolverTimeout` (once solved or given up, never solved again).
     """
 
     def __init__(self, position: Position, rules: Rules | str = BGA) -> None:
@@ -175,9 +178,11 @@ class PlaySession:
             count = len(turn.played)
             cards = format_cards(turn.played, unicode=True)
             text = f"Valid: you played {plural(count, 'card')} ({cards})"
-            best = self.solution.max_play if self.solution.feasible else 0
+            best = self._best_count()
             if count == len(self.start.hand):
                 text += ", your whole hand."
+            elif best is None:
+                text += "."
             elif best > count:
                 text += f"; {best} can be played here."
             else:
@@ -215,8 +220,26 @@ class PlaySession:
         return NoPlayReport(True, penalty, text)
 
     @cached_property
+    def _ladder_or_give_up(self) -> HintLadder | SolverTimeout:
+        try:
+            return hint_ladder(self.start, self.rules)
+        except SolverTimeout as gave_up:
+            return gave_up
+
+    @property
     def ladder(self) -> HintLadder:
-        return hint_ladder(self.start, self.rules)
+        """The hint ladder of the start position; :class:`SolverTimeout` when the solver gave up."""
+        found = self._ladder_or_give_up
+        if isinstance(found, SolverTimeout):
+            raise SolverTimeout(found.seconds)
+        return found
+
+    def _best_count(self) -> int | None:
+        """The most hand cards that can be played here, ``None`` when the solver gave up."""
+        try:
+            return self.solution.max_play if self.solution.feasible else 0
+        except SolverTimeout:
+            return None
 
     @property
     def solution(self) -> Solution:
@@ -226,7 +249,10 @@ class PlaySession:
         """The next rung of the hint ladder; it starts again at the first when the table changed."""
         if self._hint_state != self.state:
             self._hint_level = 0
-        rungs = self.ladder.rungs
+        try:
+            rungs = self.ladder.rungs
+        except SolverTimeout as gave_up:
+            return f"No hint: the solver {gave_up}."
         self._hint_level = min(self._hint_level + 1, len(rungs))
         self._hint_state = self.state
         self.helped = self.helped or self._hint_level == len(rungs)

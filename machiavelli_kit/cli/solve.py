@@ -18,16 +18,32 @@ from machiavelli_kit.rules import Rules
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution
 
+EXIT_GAVE_UP = 3
+"""``solve`` exits with this code when the solver gave up on the position (see ``--time-limit``)."""
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds per position, as the solver's own default (kept here so the solver loads only when used)."""
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "solve", help="find the best play", description="Find the most cards that can be played, and how."
+        "solve",
+        help="find the best play",
+        description="Find the most cards that can be played, and how.",
+        epilog=f"Exit codes: 0 a play exists, 1 the table must be restored, 2 bad input, {EXIT_GAVE_UP} the solver "
+        "gave up (past --time-limit; a batch answers such a line with an error and goes on).",
     )
     parser.add_argument("--table", help='melds separated by |, e.g. "5S 5H 5D | 6H 7H 8H" (may be empty)')
     parser.add_argument("--hand", help='the hand, e.g. "8H 9H"')
     parser.add_argument("--rules", default="bga", help="rules string, e.g. bga(wrap=true, jokers=2)")
     parser.add_argument("--goal", default="max", help="max (default), close, or a card that must be played")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"give up on a position after this many seconds (default {DEFAULT_TIME_LIMIT:g})",
+    )
     parser.add_argument(
         "--batch", metavar="FILE.jsonl", help="solve every line of a JSON-lines file ('-' for standard input)"
     )
@@ -38,15 +54,19 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.batch:
         if arguments.table is not None or arguments.hand is not None:
             raise BadInput("--batch takes its positions from the file: leave out --table and --hand")
-        return _run_batch(arguments.batch)
+        return _run_batch(arguments.batch, arguments.time_limit)
     if arguments.hand is None:
         raise BadInput("give the hand with --hand (and the table with --table)")
     rules = Rules.parse(arguments.rules)
     position = Position(Table.parse(arguments.table or ""), parse_cards(arguments.hand))
-    from machiavelli_kit.solver import solve  # numpy and HiGHS load here, not for every command
+    from machiavelli_kit.solver import SolverTimeout, solve  # numpy and HiGHS load here, not for every command
 
     started = time.perf_counter()
-    solution = solve(position, rules, arguments.goal)
+    try:
+        solution = solve(position, rules, arguments.goal, time_limit=arguments.time_limit)
+    except SolverTimeout as gave_up:
+        print(json.dumps({"error": str(gave_up)}) if arguments.json else f"no answer: the solver {gave_up}")
+        return EXIT_GAVE_UP
     elapsed = (time.perf_counter() - started) * 1000
     if arguments.json:
         print(json.dumps(solution_record(solution, elapsed), ensure_ascii=False))
@@ -73,12 +93,14 @@ def solution_record(solution: Solution, milliseconds: float) -> dict[str, Any]:
     }
 
 
-def _run_batch(path: str) -> int:
+def _run_batch(path: str, time_limit: float) -> int:
     """Answer each line of the file in order; a bad line answers ``{"error": "line N: ..."}`` and the rest go on.
 
     Lines are read as bytes and decoded one by one, so a line that is not
     UTF-8 is one bad line, not the end of the batch.
     """
+    from machiavelli_kit.solver import SolverTimeout
+
     stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     with stream:
         for number, data in enumerate(stream, start=1):
@@ -87,14 +109,14 @@ def _run_batch(path: str) -> int:
             if not data.strip():
                 continue
             try:
-                record = _solve_line(data)
-            except ValueError as error:  # BadInput, and the notation's and the rules' errors
+                record = _solve_line(data, time_limit)
+            except (ValueError, SolverTimeout) as error:  # BadInput, the notation's and the rules' errors, give-ups
                 record = {"error": f"line {number}: {error}"}
             print(json.dumps(record, ensure_ascii=False), flush=True)
     return 0
 
 
-def _solve_line(data: bytes) -> dict[str, Any]:
+def _solve_line(data: bytes, time_limit: float) -> dict[str, Any]:
     try:
         item = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -120,5 +142,16 @@ def _solve_line(data: bytes) -> dict[str, Any]:
     from machiavelli_kit.solver import solve
 
     started = time.perf_counter()
-    solution = solve(position, rules, str(item.get("goal", "max")))
+    solution = solve(position, rules, str(item.get("goal", "max")), time_limit=time_limit)
     return solution_record(solution, (time.perf_counter() - started) * 1000)
+
+
+def _seconds(text: str) -> float:
+    """A positive number of seconds, for ``--time-limit``."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"the time limit must be a positive number of seconds, not {text}")
+    return seconds

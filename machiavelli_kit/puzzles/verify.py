@@ -37,7 +37,7 @@ from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import Solution, SolverInputError, solve
+from machiavelli_kit.solver import Solution, SolverInputError, SolverTimeout, solve
 
 VARIANT_THEME = "variants"
 NO_PLAY_WORDS = ("no play", "draw", "restore")
@@ -83,6 +83,8 @@ def verify(puzzle: Puzzle) -> Grade:
         solution = solve_puzzle(puzzle)
     except SolverInputError as error:
         raise puzzle.error("hand", str(error)) from None
+    except SolverTimeout as gave_up:
+        raise puzzle.error("answer", f"not checked: the solver {gave_up}") from None
     found = answer_of(puzzle, solution)
     if found != puzzle.answer:
         raise puzzle.error("answer", f"the solver says {_say(found)}, the file says {_say(puzzle.answer)}")
@@ -102,6 +104,8 @@ def verify(puzzle: Puzzle) -> Grade:
             other = answer_of(puzzle, solve_puzzle(puzzle, compare.rules))
         except SolverInputError as error:
             raise puzzle.error("compare", f"under {compare.rules}: {error}") from None
+        except SolverTimeout as gave_up:
+            raise puzzle.error("compare", f"not checked under {compare.rules}: the solver {gave_up}") from None
         if other != compare.answer:
             raise puzzle.error(
                 "compare", f"under {compare.rules} the solver says {_say(other)}, the file says {_say(compare.answer)}"
