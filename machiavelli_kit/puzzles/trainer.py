@@ -61,8 +61,6 @@ THEME_PRIOR = 0.5
 """The miss rate of a theme the learner has not tried yet."""
 STREAK_HEAD_START = 300.0
 """A streak starts this far below the learner's rating."""
-STREAK_STEP = 50.0
-"""How much harder each puzzle of a streak is than the one before, at least."""
 SECONDS_BASE, SECONDS_PER_EFFORT = 30.0, 15.0
 PROVISIONAL = 110.0
 """Above this deviation a rating is still settling, and is shown with a question mark (as puzzle sites do)."""
@@ -224,6 +222,7 @@ class Trainer:
         self.streak = 0
         self.streak_over = False
         self._streak_floor = 0.0
+        """Each puzzle of a streak is rated above this: the learner's rating less a head start, then the last one's."""
         self._streak_seen: set[str] = set()
         self.timed_solved = self.timed_tried = 0
         self._scored: PuzzleSession | None = None
@@ -335,6 +334,7 @@ class Trainer:
         self.session = session
         if self.mode == "streak":
             self._streak_seen.add(puzzle.id)
+            self._streak_floor = self.rating(puzzle).rating
         return session
 
     # streak and timed runs
@@ -364,13 +364,12 @@ class Trainer:
         self.streak_over = True
 
     def _streak_pick(self, puzzles: Sequence[Puzzle]) -> Puzzle | None:
-        """The easiest puzzle not yet in this streak at or above its target; the target rises with each win."""
+        """The easiest puzzle rated above the last one of the streak (the hardest left when none is)."""
         left = [puzzle for puzzle in puzzles if puzzle.id not in self._streak_seen]
         if not left:
             return None
-        target = self._streak_floor + STREAK_STEP * self.streak
         ratings = {puzzle.id: self.rating(puzzle).rating for puzzle in left}
-        harder = [puzzle for puzzle in left if ratings[puzzle.id] >= target]
+        harder = [puzzle for puzzle in left if ratings[puzzle.id] > self._streak_floor]
         chosen = min(ratings[puzzle.id] for puzzle in harder) if harder else max(ratings.values())
         return self.rng.choice([puzzle for puzzle in left if ratings[puzzle.id] == chosen])
 
