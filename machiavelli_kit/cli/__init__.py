@@ -16,11 +16,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from machiavelli_kit.cli import app, check, lab, puzzles, solve
+from machiavelli_kit.cli import app, check, game, lab, puzzles, solve, tournament
 from machiavelli_kit.cli.output import letters_where_symbols_fail
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = (check, solve, lab, app, puzzles)
+COMMANDS = (check, solve, lab, app, puzzles, game, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

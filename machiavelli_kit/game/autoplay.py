@@ -40,7 +40,12 @@ def play_game(
     """Deal from ``seed`` and let the computer players ``players`` (by seat) play to the end."""
     rules = as_rules(rules)
     dealer, deal = deal_game(rules, len(players), seed)
-    game = Game(rules, names or players, deal, dealer, seed=seed)
+    return play_out(Game(rules, names or players, deal, dealer, seed=seed), players, budget=budget)
+
+
+def play_out(game: Game, players: Sequence[str], *, budget: float = DEFAULT_BUDGET) -> AutoGame:
+    """Let the computer players ``players`` (by seat) play ``game`` from where it stands to the end."""
+    seed = game.seed if game.seed is not None else 0
     bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
     seconds, moves = [0.0] * len(bots), [0] * len(bots)
     while game.to_move is not None:

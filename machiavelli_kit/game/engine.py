@@ -26,10 +26,11 @@ from itertools import combinations
 from typing import TypeVar
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore
+from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore, action_of
 from machiavelli_kit.game.scoring import fewest_cards, hand_points
 from machiavelli_kit.game.state import EndReason, GameState, Result, Turn
 from machiavelli_kit.melds import Meld
+from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Position, Table, check_turn
 
 T = TypeVar("T")
@@ -49,7 +50,14 @@ def step(state: GameState, action: Action) -> tuple[GameState, Turn]:
         return _restore(state)
     if isinstance(action, Pass):
         return _pass(state)
-    raise IllegalAction(f"{action!r} is not an action: choose draw, play, restore or pass")
+    raise IllegalAction(f"{quote(action)} is not an action: choose draw, play, restore or pass")
+
+
+def turn_action(turn: Turn) -> Action:
+    """The action that made ``turn`` (to replay it)."""
+    if turn.action == "play":
+        return Play(turn.table, turn.helpers)
+    return action_of(turn.action)
 
 
 def refusal(state: GameState, action: Action) -> str | None:

@@ -13,6 +13,7 @@ players, the review and a notebook's hint all ask the same question the same way
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable
 
@@ -23,24 +24,32 @@ from machiavelli_kit.game.state import View
 from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import solve
+from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.templates import card_index, templates
+
+MIN_SOLVE_SECONDS = 0.05
+"""The least time a solve is given, even past the deadline."""
 
 
-def best_play(view: View, goal: str | Card = "max", *, helpers: bool = True) -> Play | None:
+def best_play(
+    view: View, goal: str | Card = "max", *, helpers: bool = True, deadline: float | None = None
+) -> Play | None:
     """The solver's play for ``goal`` (``max``, ``close`` or a card to play), or ``None`` if there is none.
 
     Helping cards, when there are any and ``helpers`` is true, are first taken one by one into
     the smallest new meld the hand can build around each; the rest of the hand then plays on
     the table (on an empty table of its own while the player may not touch the melds there).
+    Past ``deadline`` (a ``time.perf_counter()`` time) the solver gives up: :class:`SolverTimeout`.
     """
-    laid, taken, hand = _helper_melds(view) if helpers else ([], (), Counter(view.hand))
+    laid, taken, hand = _helper_melds(view, deadline) if helpers else ([], (), Counter(view.hand))
     cap = view.rules.max_cards_per_turn
     room = None if cap is None else cap - (len(view.hand) - hand.total())
     rest: tuple[Meld, ...] | None = None
     done = isinstance(goal, Card) and hand[goal] < Counter(view.hand)[goal]  # a helping meld took the card
     if hand and not done and (room is None or room >= 1):
         table = view.table if view.may_touch_table else Table()
-        found = solve(Position(table, tuple(hand.elements())), view.rules.replace(max_cards_per_turn=room), goal)
+        rules = view.rules.replace(max_cards_per_turn=room)
+        found = _solve(Position(table, tuple(hand.elements())), rules, goal, deadline)
         if found.feasible:
             rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
         elif goal != "max":
@@ -52,7 +61,7 @@ def best_play(view: View, goal: str | Card = "max", *, helpers: bool = True) -> 
     return Play(Table.of([*(view.table.melds if rest is None else rest), *laid]), taken)
 
 
-def _helper_melds(view: View) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
+def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
     """New melds built around the helping cards, one at a time, the fewest hand cards each:
     the melds, the helping cards taken, and the hand left."""
     cap = view.rules.max_cards_per_turn
@@ -63,10 +72,11 @@ def _helper_melds(view: View) -> tuple[list[Meld], tuple[Card, ...], Counter[Car
         room = None if cap is None else cap - (len(view.hand) - hand.total())
         if room is not None and room < MIN_OWN_CARDS_WITH_HELPERS:
             break
-        found = solve(
+        found = _solve(
             Position(Table(), (*hand.elements(), helper)),
             view.rules.replace(max_cards_per_turn=None if room is None else room + 1),
             helper,
+            deadline,
         )
         if found.feasible:
             laid += found.table.melds
@@ -75,11 +85,11 @@ def _helper_melds(view: View) -> tuple[list[Meld], tuple[Card, ...], Counter[Car
     return laid, tuple(taken), hand
 
 
-def simple_play(view: View) -> Play | None:
+def simple_play(view: View, deadline: float | None = None) -> Play | None:
     """A newcomer's play: new melds from the hand, then single cards added to the ends of the
     melds on the table (sets filled up to four); nothing on the table is taken apart."""
     rules, cap = view.rules, view.rules.max_cards_per_turn
-    found = solve(Position(Table(), view.hand), rules)
+    found = _solve(Position(Table(), view.hand), rules, "max", deadline)
     hand = Counter(view.hand)
     new: list[Meld] = []
     if found.feasible:
@@ -103,6 +113,34 @@ def simple_play(view: View) -> Play | None:
     return Play(Table.of([*melds, *new]))
 
 
+def simple_options(view: View) -> list[Play]:
+    """Every play of one step a newcomer sees: one new meld from the hand, or one hand card
+    added to one meld on the table (without taking anything apart).
+
+    >>> from machiavelli_kit.game.session import Game
+    >>> game = Game.new(["Ann", "Bob"], "bga", seed=3)
+    >>> options = simple_options(game.view(game.to_move))
+    >>> len(options), all(game.refusal(option) is None for option in options)
+    (4, True)
+    """
+    rules, cap = view.rules, view.rules.max_cards_per_turn
+    hand = Counter(view.hand)
+    held = {card_index(card) for card in hand if not card.is_joker}
+    options = [
+        Play(Table((*view.table.melds, Meld(shape.cards()))))
+        for shape in templates(rules)
+        if held.issuperset(shape.slots) and (cap is None or len(shape.slots) <= cap)
+    ]
+    if view.may_touch_table:
+        melds = view.table.melds
+        for index, meld in enumerate(melds):
+            for card in sorted(hand):
+                if _may_join(card, meld.cards) and check_meld((*meld.cards, card), rules).valid:
+                    grown = Meld((*meld.cards, card))
+                    options.append(Play(Table((*melds[:index], grown, *melds[index + 1 :]))))
+    return options
+
+
 def no_play(view: View) -> Draw | Pass:
     """The turn without a play: draw, or pass when the stock is empty and play goes on."""
     if view.stock_size or view.rules.stock_out == "end":
@@ -110,9 +148,20 @@ def no_play(view: View) -> Draw | Pass:
     return Pass()
 
 
+def _solve(position: Position, rules: Rules, goal: str | Card, deadline: float | None) -> Solution:
+    """The solver, given what is left of the time until ``deadline`` (at least a moment)."""
+    limit = None if deadline is None else max(MIN_SOLVE_SECONDS, deadline - time.perf_counter())
+    return solve(position, rules, goal, time_limit=limit)
+
+
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:
     cards = tuple(meld)
     for card in sorted(+hand):
-        if check_meld((*cards, card), rules).valid:
+        if _may_join(card, cards) and check_meld((*cards, card), rules).valid:
             return card
     return None
+
+
+def _may_join(card: Card, meld: tuple[Card, ...]) -> bool:
+    """A quick filter before the meld check: a card joins a set of its rank or a run of its suit."""
+    return card.is_joker or any(other.is_joker or other.rank == card.rank or other.suit == card.suit for other in meld)

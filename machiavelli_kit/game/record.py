@@ -29,7 +29,7 @@ from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, acti
 from machiavelli_kit.game.deal import Deal, DealError, deal_game
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.notation import NotationError, format_cards, parse_card
+from machiavelli_kit.notation import NotationError, format_cards, parse_card, quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import Rules, RulesError
 
@@ -105,12 +105,12 @@ def from_record(data: object) -> Game:
         raise RecordError(f"rules: {error}") from None
     seed = record["seed"]
     if seed is not None and not _is_int(seed):
-        raise RecordError(f"seed must be a whole number or null, not {seed!r}")
+        raise RecordError(f"seed must be a whole number or null, not {quote(seed)}")
     players = _list(record["players"], "players")
     names = [_string(name, "a player's name") for name in players]
     dealer = record["dealer"]
     if not _is_int(dealer):
-        raise RecordError(f"dealer must be a seat number, not {dealer!r}")
+        raise RecordError(f"dealer must be a seat number, not {quote(dealer)}")
     deal = _deal(record["deal"])
     try:
         game = Game(rules, names, deal, dealer, seed=seed)
@@ -142,12 +142,12 @@ def _replay_turn(game: Game, number: int, data: object) -> None:
     entry = _fields(data, TURN_FIELDS, ("helpers",), where)
     player, kind = entry["player"], entry["action"]
     if not _is_int(player) or not 0 <= player < len(game.players):
-        raise RecordError(f"{where}: player must be a seat from 0 to {len(game.players) - 1}, not {player!r}")
+        raise RecordError(f"{where}: player must be a seat from 0 to {len(game.players) - 1}, not {quote(player)}")
     seat = game.state.to_move
     if player != seat:
         raise RecordError(f"{where}: it was {game.players[seat]}'s turn, not {game.players[player]}'s")
     if kind not in ACTION_KINDS:
-        raise RecordError(f"{where}: action must be one of {', '.join(ACTION_KINDS)}, not {kind!r}")
+        raise RecordError(f"{where}: action must be one of {', '.join(ACTION_KINDS)}, not {quote(kind)}")
     table = _parse(lambda: Table.parse(_table_data(entry["table"], f"{where}, table")), f"{where}, table")
     played = _cards(entry["played"], f"{where}, played")
     drawn = _cards(entry["drawn"], f"{where}, drawn")
@@ -185,7 +185,7 @@ def _check_result(game: Game, data: object) -> None:
     for key in RESULT_FIELDS:
         if entry[key] != actual[key]:
             raise RecordError(
-                f"result: the record says {key} {entry[key]!r}, but the replayed game gives {actual[key]!r}"
+                f"result: the record says {key} {quote(entry[key])}, but the replayed game gives {quote(actual[key])}"
             )
 
 
@@ -228,10 +228,10 @@ def _fields(data: object, required: Sequence[str], optional: Sequence[str], wher
         raise RecordError(f"{where} must be a JSON object with {', '.join(required)}")
     for key in data:
         if key not in required and key not in optional:
-            raise RecordError(f"{where}: unknown field {key!r} (fields are {', '.join((*required, *optional))})")
+            raise RecordError(f"{where}: unknown field {quote(key)} (fields are {', '.join((*required, *optional))})")
     for key in required:
         if key not in data:
-            raise RecordError(f"{where}: the field {key!r} is missing")
+            raise RecordError(f"{where}: the field {quote(key)} is missing")
     return data
 
 
@@ -265,7 +265,7 @@ def _list(data: object, where: str) -> list[Any]:
 
 def _string(data: object, where: str) -> str:
     if not isinstance(data, str):
-        raise RecordError(f"{where}: expected text, not {data!r}")
+        raise RecordError(f"{where}: expected text, not {quote(data)}")
     return data
 
 
@@ -277,7 +277,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     keys = [key for key, _ in pairs]
     for key in keys:
         if keys.count(key) > 1:
-            raise RecordError(f"the field {key!r} appears twice in one object")
+            raise RecordError(f"the field {quote(key)} appears twice in one object")
     return dict(pairs)
 
 

@@ -28,6 +28,7 @@ from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_
 from machiavelli_kit.game.engine import refusal, step
 from machiavelli_kit.game.state import GameState, Result, Turn, View
 from machiavelli_kit.game.words import describe_result, describe_turn
+from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import BGA, Rules, as_rules
 
@@ -50,7 +51,7 @@ class Game:
         check_player_count(len(self.players))
         for name in self.players:
             if not name.strip() or len(name) > MAX_NAME:
-                raise DealError(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
+                raise DealError(f"a player's name is 1 to {MAX_NAME} characters, not {quote(name)}")
         if len(deal.hands) != len(self.players):
             raise DealError(f"the deal has {len(deal.hands)} hands for {len(self.players)} players")
         problems = deal_problems(deal, self.rules)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from machiavelli_kit.cards import plural
 from machiavelli_kit.game.state import Result, Turn
 
 
@@ -63,4 +64,4 @@ def _cards(cards: Sequence[object]) -> str:
 
 
 def _count(number: int) -> str:
-    return f"{number} card" if number == 1 else f"{number} cards"
+    return plural(number, "card")

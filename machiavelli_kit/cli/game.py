@@ -1,0 +1,104 @@
+"""``machiavelli-kit game``: play a game between computer players, replay a record, review it.
+
+``replay`` and ``review`` exit 0 for a valid record, 1 for an invalid one (the turn and
+the reason on standard error) and 2 for a file that cannot be read or is not JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from machiavelli_kit.cli.errors import BadInput
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "game", help="play, replay and review whole games", description="Whole games: play, replay, review."
+    )
+    actions = parser.add_subparsers(dest="game_command", required=True)
+    play = actions.add_parser("play", help="let computer players play a game", description="Play a game.")
+    play.add_argument("--players", default="greedy,expert", help="computer players by seat, e.g. expert,greedy")
+    play.add_argument("--rules", default="bga", help="rules string, e.g. bga or classic(jokers=2)")
+    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: a random one, printed)")
+    play.add_argument("--out", metavar="FILE.json", help="save the game's record here")
+    play.set_defaults(run=run_play)
+    replay = actions.add_parser("replay", help="check a record and tell the game", description="Replay a record.")
+    replay.add_argument("file", metavar="FILE.json")
+    replay.add_argument(
+        "--seat", type=int, default=None, help="tell the game as this seat saw it (others' draws hidden)"
+    )
+    replay.set_defaults(run=run_replay)
+    review = actions.add_parser("review", help="compare each turn with the solver", description="Review a record.")
+    review.add_argument("file", metavar="FILE.json")
+    review.set_defaults(run=run_review)
+
+
+def run_play(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.game.autoplay import play_game
+    from machiavelli_kit.game.players import PLAYERS
+    from machiavelli_kit.game.record import save
+    from machiavelli_kit.rules import Rules
+
+    players = [name.strip() for name in arguments.players.split(",") if name.strip()]
+    for name in players:
+        if name not in PLAYERS:
+            raise BadInput(f"unknown player {name!r}: players are {', '.join(PLAYERS)}")
+    rules = Rules.parse(arguments.rules)
+    seed = arguments.seed if arguments.seed is not None else _random_seed()
+    run = play_game(players, rules, seed)
+    print(f"{rules}, seed {seed}: {', '.join(players)}")
+    for line in run.game.log():
+        print(line)
+    if arguments.out:
+        save(run.game, arguments.out)
+        print(f"record written to {arguments.out}")
+    return EXIT_OK
+
+
+def run_replay(arguments: argparse.Namespace) -> int:
+    game = _load(arguments.file)
+    if game is None:
+        return EXIT_INVALID
+    if arguments.seat is not None and not 0 <= arguments.seat < len(game.players):
+        raise BadInput(f"--seat is a seat from 0 to {len(game.players) - 1}")
+    seed = "dealt by hand" if game.seed is None else f"seed {game.seed}"
+    print(f"{game.rules}, {seed}, dealer {game.players[game.dealer]}: {', '.join(game.players)}")
+    for line in game.log(seat=arguments.seat):
+        print(line)
+    status = "finished" if game.over else "not finished"
+    print(f"valid record: {len(game.turns)} turns, {status}")
+    return EXIT_OK
+
+
+def run_review(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.game.review import review
+
+    game = _load(arguments.file)
+    if game is None:
+        return EXIT_INVALID
+    print(review(game).text())
+    return EXIT_OK
+
+
+def _load(path: str) -> Any:
+    """The replayed game, or ``None`` after saying on standard error why the record is invalid;
+    an unreadable file raises (exit 2)."""
+    from machiavelli_kit.game.record import RecordError, load
+
+    try:
+        return load(path)
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a text file") from None
+    except RecordError as error:
+        print(f"machiavelli-kit game: {path} is not a valid record: {error}", file=sys.stderr)
+        return None
+
+
+def _random_seed() -> int:
+    import random
+
+    return random.SystemRandom().randrange(2**31)

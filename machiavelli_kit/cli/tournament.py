@@ -1,0 +1,64 @@
+"""``machiavelli-kit tournament``: many games between computer players, seats rotated."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from machiavelli_kit.cli.errors import BadInput
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "tournament",
+        help="play many games between computer players",
+        description="Computer players play many games, seats rotated; win rates with 95%% intervals.",
+    )
+    parser.add_argument("--players", required=True, help="players at one table, e.g. expert,greedy")
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--rules", default="bga", help="rules string, e.g. bga or classic(jokers=2)")
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    parser.add_argument("--budget", type=float, default=None, help="seconds a player may think per move")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--records", metavar="DIR", help="write each game's record into this folder")
+    parser.add_argument("--progress", action="store_true", help="say on standard error as each game ends")
+    parser.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.game.autoplay import AutoGame
+    from machiavelli_kit.game.deal import MAX_PLAYERS, MIN_PLAYERS
+    from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS
+    from machiavelli_kit.game.tournament import run_tournament
+    from machiavelli_kit.rules import Rules
+
+    players = [name.strip() for name in arguments.players.split(",") if name.strip()]
+    unknown = [name for name in players if name not in PLAYERS]
+    if unknown:
+        raise BadInput(f"unknown player {unknown[0]!r}: players are {', '.join(PLAYERS)}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise BadInput(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    if arguments.games < 1:
+        raise BadInput("--games must be at least 1")
+    budget = DEFAULT_BUDGET if arguments.budget is None else arguments.budget
+    if budget <= 0:
+        raise BadInput("--budget must be more than 0 seconds")
+
+    def progress(number: int, run: AutoGame) -> None:
+        result = run.game.result
+        winner = "a draw" if result is None or result.winner is None else run.game.players[result.winner]
+        print(f"game {number}/{arguments.games}: {winner}", file=sys.stderr, flush=True)
+
+    table = run_tournament(
+        players,
+        arguments.games,
+        Rules.parse(arguments.rules),
+        arguments.seed,
+        records=arguments.records,
+        budget=budget,
+        progress=progress if arguments.progress else None,
+    )
+    print(json.dumps(table.as_json()) if arguments.json else table.text())
+    return 0

@@ -1,0 +1,99 @@
+"""Computer players, the review and matches: deterministic, within the rules, and doing what they say."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from machiavelli_kit.game.autoplay import play_game, play_out
+from machiavelli_kit.game.match import Match, MatchError
+from machiavelli_kit.game.players import PLAYERS
+from machiavelli_kit.game.record import dumps
+from machiavelli_kit.game.review import review
+from machiavelli_kit.game.state import Turn
+from machiavelli_kit.position import Table
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_each_player_is_deterministic_given_the_seed(name: str) -> None:
+    first = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
+    again = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
+    assert dumps(first.game) == dumps(again.game)
+
+
+@pytest.mark.parametrize(
+    "rules", ["bga", "classic", "wikipedia(hand_size=6, helpers=4)", "bga(attach_before_laying=false)"]
+)
+def test_four_players_finish_a_game_under_each_preset(rules: str) -> None:
+    run = play_game(sorted(PLAYERS), rules, seed=2)
+    assert run.game.over and sum(run.moves) == len(run.game.turns)
+    assert all(seconds >= 0 for seconds in run.seconds)
+
+
+def kept_whole(before: Table, turn: Turn) -> bool:
+    """Every meld on the table before the turn lies whole inside one meld after it."""
+    return all(any(not Counter(old.cards) - Counter(new.cards) for new in turn.table.melds) for old in before.melds)
+
+
+def test_the_beginner_and_the_random_player_never_take_a_meld_apart() -> None:
+    for seed in (1, 2):
+        run = play_game(["beginner", "random"], "bga", seed=seed)
+        table = run.game.deal.table
+        for turn in run.game.turns:
+            assert kept_whole(table, turn)
+            if turn.action == "play" and run.game.players[turn.player] == "random":
+                assert len(turn.table) - len(table) in (0, 1)  # one step: one new meld or one card added
+            table = turn.table
+
+
+def test_greedy_always_plays_the_most_and_the_review_says_so() -> None:
+    report = review(play_game(["greedy", "random"], "bga", seed=4).game)
+    assert report.accuracy["greedy"] == 1.0 and report.accuracy["random"] < 1.0
+    random_turns = [turn for turn in report.turns if turn.name == "random"]
+    assert any(turn.missed for turn in random_turns)
+    assert all(turn.missed == 0 and not turn.needless_draw for turn in report.turns if turn.name == "greedy")
+
+
+def test_the_review_names_a_missed_close_and_a_needless_draw() -> None:
+    from machiavelli_kit.game.actions import Draw, Play
+    from machiavelli_kit.game.deal import arranged_deal
+    from machiavelli_kit.game.session import Game
+    from machiavelli_kit.notation import parse_cards
+    from machiavelli_kit.rules import BGA
+
+    deal = arranged_deal(BGA, [parse_cards("5H 6H 7H 8H"), parse_cards("2S 2D 2C 9D")])
+    game = Game(BGA, ["Ann", "Bob"], deal, dealer=1)
+    game.play(Play(Table.parse("5H 6H 7H")))
+    game.play(Draw())
+    report = review(game)
+    assert report.turns[0].missed_close and "could have closed with all of 5♥ 6♥ 7♥ 8♥" in report.turns[0].text
+    assert report.turns[1].needless_draw and "Bob draws, but could have played" in report.turns[1].text
+    assert report.accuracy == {"Ann": 0.0, "Bob": 0.0}
+    assert "Ann: accuracy 0/1 (0%), 1 card missed, 1 close missed, 0 needless draws" in report.text()
+
+
+def test_a_match_adds_the_points_of_each_deal_until_the_target() -> None:
+    match = Match(["Ann", "Bob"], "classic", seed=3, target=60)
+    while not match.over:
+        play_out(match.game, ["greedy", "random"])
+        if not match.over:
+            match.next_deal()
+    points = [game.result.points for game in match.games if game.result is not None]
+    assert match.totals == tuple(map(sum, zip(*points, strict=True))) and max(match.totals) >= 60
+    assert all(max(map(sum, zip(*points[:deal], strict=True))) < 60 for deal in range(1, len(points)))
+    assert match.winner == (
+        0 if match.totals[0] < match.totals[1] else 1 if match.totals[1] < match.totals[0] else None
+    )
+    with pytest.raises(MatchError, match="the match is over"):
+        match.next_deal()
+
+
+def test_a_match_needs_points_and_an_end() -> None:
+    with pytest.raises(MatchError, match="use rules with scoring=points"):
+        Match(["a", "b"], "bga", seed=1)
+    with pytest.raises(MatchError, match="a target score, a number of deals, or both"):
+        Match(["a", "b"], "classic", seed=1, target=None)
+    match = Match(["a", "b"], "classic", seed=1, target=None, deals=1)
+    with pytest.raises(MatchError, match="still being played"):
+        match.next_deal()
