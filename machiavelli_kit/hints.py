@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import BGA, Rules
@@ -43,13 +43,10 @@ def hint_ladder(position: Position, rules: Rules | str = BGA, goal: Goal | Card 
     """Solve ``position`` and phrase the answer as six hints."""
     solution = solve(position, rules, goal)
     if not solution.feasible:
-        penalty = solution.rules.restore_penalty
-        drawn = f"draw {penalty} card{'s' if penalty != 1 else ''}" if penalty else "draw a card"
-        verdict = f"No play: no card can be played here. Restore the table and {drawn}."
-        return HintLadder(solution, (verdict,) * len(RUNG_NAMES))
+        return HintLadder(solution, _no_play_rungs(position, solution.rules))
     count = solution.max_play
     whole = ": your whole hand" if count == len(position.hand) else ""
-    how_many = f"You can play {count} card{'s' if count != 1 else ''}{whole}."
+    how_many = f"You can play {plural(count, 'card')}{whole}."
     which = "Play these cards from your hand: " + " ".join(str(card) for card in solution.played) + "."
     broken = solution.broken
     if broken:
@@ -62,3 +59,27 @@ def hint_ladder(position: Position, rules: Rules | str = BGA, goal: Goal | Card 
     chain = "The whole chain: " + "; ".join(move.text for move in moves) + "."
     answer = f"The solution: {solution.table}."
     return HintLadder(solution, (how_many, which, which_melds, first, chain, answer))
+
+
+def _no_play_rungs(position: Position, rules: Rules) -> tuple[str, ...]:
+    """Six rungs for a table where nothing can be played: only the last one says so outright."""
+    hand = " ".join(str(card) for card in position.hand)
+    if len(position.hand) == 1:
+        try_cards = f"Try your only card, {hand}: which meld could it join, or which new meld could it start?"
+    else:
+        try_cards = (
+            f"Try each card from your hand in turn: {hand}. Which meld could it join, or which new meld could it start?"
+        )
+    if rules.restore_penalty:
+        after_moving = f"put them all back and draw {plural(rules.restore_penalty, 'card')} as the restore penalty"
+    else:
+        after_moving = "put them all back; these rules have no restore penalty"
+    return (
+        "Before you move a card, ask: can anything be played here at all?",
+        try_cards,
+        "Count what each try leaves behind: every meld must keep at least 3 cards, and a set has each suit once.",
+        f"Rearranging the table does not help here: every way of placing {hand} leaves some card with no valid meld.",
+        "So there is no play. Do not touch the table: a player who cannot play draws 1 card.",
+        f"No play: no card from your hand can be played here, so you draw 1 card. (If you have already moved cards, "
+        f"{after_moving}.)",
+    )

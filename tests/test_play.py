@@ -152,7 +152,16 @@ def test_solve_does_nothing_when_the_table_must_be_restored() -> None:
     session = session_of("bga-3")
     assert session.solve() == ()
     assert not session.can_undo
-    assert session.hint() == "Hint 1 of 6: No play: no card can be played here. Restore the table and draw 3 cards."
+    assert session.hint() == "Hint 1 of 6: Before you move a card, ask: can anything be played here at all?"
+    for _ in range(3):
+        assert "no play" not in session.hint().lower(), "rungs 2 to 4 lead up to it without saying it"
+    assert (
+        session.hint()
+        == "Hint 5 of 6: So there is no play. Do not touch the table: a player who cannot play draws 1 card."
+    )
+    last = session.hint()
+    assert last.startswith("Hint 6 of 6: No play: no card from your hand can be played here, so you draw 1 card.")
+    assert "draw 3 cards as the restore penalty" in last
 
 
 @st.composite
