@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from machiavelli_kit.cards import Card
@@ -137,3 +139,25 @@ def test_example_widget_carries_the_test_handle_and_the_story() -> None:
     board, story = box.children
     assert "mk-position-it-3" in board._dom_classes
     assert "frees the ten" in story.children[0].value
+
+
+def test_solve_in_a_running_event_loop_animates_without_blocking(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(widget_module, "STEP_DELAY", 0.01)
+    view = make("it-3")
+
+    async def press_solve() -> list[str]:
+        view.buttons["Solve"].click()
+        assert view.solving is not None, "in a kernel, Solve runs as a task on the event loop"
+        await asyncio.sleep(0)  # the task starts at the handler's next chance to yield
+        shown = []
+        while not view.solving.done():
+            shown.append(view.status.value)
+            assert view.buttons["Check"].disabled, "the buttons wait while the moves are shown"
+            await asyncio.sleep(0.005)
+        return shown
+
+    shown = asyncio.run(press_solve())
+    assert any(text.startswith("Solve, move 1:") for text in shown)
+    assert view.status.value.startswith("Valid: you played 2 cards")
+    assert not view.buttons["Check"].disabled and not view.buttons["Undo"].disabled
+    assert view.errors == []

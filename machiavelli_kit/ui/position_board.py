@@ -7,11 +7,11 @@ error raised in a handler, on its status line.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
-import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -23,6 +23,7 @@ from machiavelli_kit.play import CheckReport, PlayError, PlaySession
 from machiavelli_kit.position import Position
 from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out, rows_needed
 
 AREA = "#18552e"
@@ -74,6 +75,8 @@ class PositionWidget:
         self._last_touch = (0.0, 0.0)
         self._solved_callbacks: list[Callable[[CheckReport], None]] = []
         self.errors: list[str] = []
+        self.solving: asyncio.Task[None] | None = None
+        """The Solve animation while it runs in a kernel's event loop."""
         self.canvas = MultiCanvas(2)
         self.canvas.add_class("mk-canvas")
         buttons = {label: w.Button(description=label, tooltip=tip) for label, tip in _BUTTONS.items()}
@@ -289,21 +292,49 @@ class PositionWidget:
         self.status.value = html.escape(self.session.hint())
 
     def _on_solve(self, _: object = None) -> None:
+        """Play the solver's moves one by one: animated in a running kernel, all at once without an event loop."""
         steps = self.session.solve_steps()
         if self.session.no_play_reason() is not None:
             self._on_no_play()
             return
-        for count, step in enumerate(steps, start=1):
-            self._changed(f"Solve, move {count}: {html.escape(step.text)}")
-            time.sleep(STEP_DELAY)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # headless, no event loop: nothing to animate for
+            for count, step in enumerate(steps, start=1):
+                self._changed(f"Solve, move {count}: {html.escape(step.text)}")
+            self._on_check()
+            return
+        self.solving = loop.create_task(self._animate(steps))
+
+    async def _animate(self, steps: Iterator[Move]) -> None:
+        """Show each move for ``STEP_DELAY`` seconds without blocking the kernel; the buttons wait meanwhile."""
+        buttons = list(self.buttons.values())
+        was_disabled = [button.disabled for button in buttons]
+        for button in buttons:
+            button.disabled = True
+        try:
+            for count, step in enumerate(steps, start=1):
+                self._changed(f"Solve, move {count}: {html.escape(step.text)}")
+                await asyncio.sleep(STEP_DELAY)
+        except Exception as error:
+            self.errors.append(traceback.format_exc())
+            self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+            return
+        finally:
+            for button, disabled in zip(buttons, was_disabled, strict=True):
+                button.disabled = disabled
+            self._sync_undo_buttons()
         self._on_check()
 
     def _changed(self, message: str) -> None:
         self._highlight = ()
-        self.buttons["Undo"].disabled = not self.session.can_undo
-        self.buttons["Redo"].disabled = not self.session.can_redo
+        self._sync_undo_buttons()
         self.redraw()
         self.status.value = message
+
+    def _sync_undo_buttons(self) -> None:
+        self.buttons["Undo"].disabled = not self.session.can_undo
+        self.buttons["Redo"].disabled = not self.session.can_redo
 
     def _guard(self, handler: F) -> F:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
