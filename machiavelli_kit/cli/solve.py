@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
         "solve",
         help="find the best play",
         description="Find the most cards that can be played, and how.",
-        epilog=f"Exit codes: 0 a play exists, 1 the table must be restored, 2 bad input, {EXIT_GAVE_UP} the solver "
+        epilog=f"Exit codes: 0 a play exists, 1 no play (draw instead), 2 bad input, {EXIT_GAVE_UP} the solver "
         "gave up (past --time-limit; a batch answers such a line with an error and goes on).",
     )
     parser.add_argument("--table", help='melds separated by |, e.g. "5S 5H 5D | 6H 7H 8H" (may be empty)')
@@ -77,7 +77,7 @@ def run(arguments: argparse.Namespace) -> int:
         print(f"table: {solution.table}")
         print(f"par {solution.par} ({plural(solution.changed, 'table card')} change meld)")
     else:
-        print("no play: restore the table and take the penalty")
+        print("no play: no card from the hand can be played here, so the player draws 1 card")
     return 0 if solution.feasible else 1
 
 
