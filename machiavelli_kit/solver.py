@@ -65,6 +65,7 @@ from machiavelli_kit.templates import (
     TemplateArrays,
     card_at,
     card_index,
+    natural_template,
     template_arrays,
 )
 
@@ -78,7 +79,7 @@ Bounds = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds the solver may spend on one position before it gives up."""
 INTEGRALITY_TOLERANCE = 1e-6
-SEARCH_BUDGET = 60
+SEARCH_BUDGET = 30
 """Relaxations the depth-first search may solve before HiGHS's branch and cut takes over."""
 BOUND_TOLERANCE = 1e-3
 """Slack on a relaxation's bound before it is rounded down (far above HiGHS's own tolerances)."""
@@ -244,11 +245,15 @@ def _meld_shape(cards: tuple[Card, ...], rules: Rules) -> _Shape | None:
     indexes = frozenset(card_index(card) for card in naturals)
     if not naturals or len(indexes) < len(naturals):
         return None
-    kind = check_shape(cards, rules).kind
+    if len(naturals) == len(cards):
+        template = natural_template(cards, rules)
+        kind = template.kind if template is not None else None
+    else:
+        kind = check_shape(cards, rules).kind
     if kind == "set":
         return _Shape("set", naturals[0].rank, indexes)
-    if kind == "run" and naturals[0].suit is not None:
-        return _Shape("run", naturals[0].suit.order, indexes)
+    if kind == "run":
+        return _Shape("run", next(iter(indexes)) // 13, indexes)
     return None
 
 
@@ -263,7 +268,9 @@ def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, Int
     candidates = arrays.by_shape[(shape.kind, shape.key)]
     slots, offsets = arrays.gather(candidates)
     sizes = np.diff(offsets)
-    inside = np.isin(slots, np.fromiter(shape.cards, dtype=np.int64))
+    member = np.zeros(CARD_COUNT, dtype=bool)
+    member[list(shape.cards)] = True
+    inside = member[slots]
     stays = np.add.reduceat(inside.astype(np.int64), offsets[:-1])
     place = np.arange(len(slots)) - np.repeat(offsets[:-1], sizes)
     first = np.minimum.reduceat(np.where(inside, place, CARD_COUNT), offsets[:-1])
@@ -279,16 +286,21 @@ def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, Int
 class _Layout:
     """Where each kind of column and row of the program lies.
 
-    Columns: ``u`` then ``j`` (one each per card some template uses), ``x`` (new
-    melds), ``y`` (start melds going on). Rows: one per card, the cards placed,
-    the jokers placed, then one per start meld that may go on.
+    Columns: ``u`` then ``j`` (one each per card the position holds that some
+    template uses), ``x`` (new melds), ``y`` (start melds going on). Rows: one
+    per such card, the cards placed, the jokers placed, then one per start meld
+    that may go on. A slot of a card nobody holds can only be a joker: it counts
+    in the placed and jokers rows directly (``missing``), and templates that
+    differ only in such slots are one column.
     """
 
     cards: IntArray
     new: IntArray
+    new_missing: IntArray
     kept: IntArray
     kept_meld: IntArray
     kept_stays: IntArray
+    kept_missing: IntArray
     jokers: bool
 
     @property
@@ -310,6 +322,10 @@ class _Layout:
     @property
     def placed_row(self) -> int:
         return len(self.cards)
+
+    @property
+    def rows(self) -> int:
+        return self.placed_row + 1 + self.jokers + len(np.unique(self.kept_meld))
 
 
 class _Program:
@@ -340,8 +356,7 @@ class _Program:
             return None
         self.layout = layout
         relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock)
-        placed = np.zeros(layout.columns, dtype=np.int64)
-        placed[: layout.new_start] = 1
+        placed = np.concatenate([np.ones(layout.new_start, dtype=np.int64), layout.new_missing, layout.kept_missing])
         stays = np.zeros(layout.columns, dtype=np.int64)
         stays[layout.kept_start :] = layout.kept_stays
         if self.goal.kind == "close":
@@ -356,37 +371,43 @@ class _Program:
     def _layout(self) -> _Layout | None:
         """The templates the position can fill and the start melds' continuations among them."""
         arrays = self.arrays
-        available = self.on_table + self.in_hand
-        slot_available = available[arrays.slots]
-        missing = np.add.reduceat((slot_available == 0).astype(np.int64), arrays.starts[:-1])
-        self.copies = np.minimum.reduceat(slot_available, arrays.starts[:-1]) + self.jokers
+        held = (self.on_table + self.in_hand) > 0
+        missing = np.add.reduceat((~held[arrays.slots]).astype(np.int64), arrays.starts[:-1])
         fillable = missing <= self.jokers
         new = arrays.new[fillable[arrays.new]]
+        new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
         if len(new) == 0:
             return None
         used = np.zeros(CARD_COUNT, dtype=bool)
         used[arrays.gather(new)[0]] = True
         if np.any(self.on_table[~used]):
             return None  # a table card that fits in no meld at all
-        cards = np.flatnonzero(used)
-        kept, kept_meld, kept_stays = [], [], []
-        for meld, shape in enumerate(self.shapes):
-            if shape is None:
-                continue
-            chosen, stays = _continuations(arrays, shape)
-            usable = fillable[chosen]
-            kept.append(chosen[usable])
-            kept_stays.append(stays[usable])
-            kept_meld.append(np.full(int(usable.sum()), meld, dtype=np.int64))
-        empty = np.zeros(0, dtype=np.int64)
+        found = [(meld, *_continuations(arrays, shape)) for meld, shape in enumerate(self.shapes) if shape is not None]
+        kept = np.concatenate([np.zeros(0, dtype=np.int64)] + [chosen for _, chosen, _ in found])
+        kept_stays = np.concatenate([np.zeros(0, dtype=np.int64)] + [stays for _, _, stays in found])
+        kept_meld = np.repeat([meld for meld, _, _ in found], [len(chosen) for _, chosen, _ in found]).astype(np.int64)
+        usable = np.flatnonzero(fillable[kept])
+        usable = usable[_distinct(arrays, kept[usable], kept_meld[usable], held, missing)]
+        kept, kept_meld, kept_stays = kept[usable], kept_meld[usable], kept_stays[usable]
         return _Layout(
-            cards,
+            np.flatnonzero(used & held),
             new,
-            np.concatenate(kept) if kept else empty,
-            np.concatenate(kept_meld) if kept_meld else empty,
-            np.concatenate(kept_stays) if kept_stays else empty,
+            missing[new],
+            kept,
+            kept_meld,
+            kept_stays,
+            missing[kept],
             self.jokers > 0,
         )
+
+    def _copies(self, templates: IntArray, missing: IntArray) -> FloatArray:
+        """How many copies of each template the cards and jokers could fill."""
+        slots, offsets = self.arrays.gather(templates)
+        held = self.on_table[slots] + self.in_hand[slots]
+        least = np.minimum.reduceat(np.where(held > 0, held, CARD_COUNT), offsets[:-1])
+        by_jokers = np.where(missing > 0, self.jokers // np.maximum(missing, 1), CARD_COUNT)
+        copies: FloatArray = np.minimum(least + self.jokers, by_jokers).astype(np.float64)
+        return copies
 
     def _bounds(self, layout: _Layout) -> Bounds | None:
         """Column and row bounds for the goal: ``(col_lower, col_upper, row_lower, row_upper)``,
@@ -397,11 +418,9 @@ class _Program:
         col_lower[:count] = self.on_table[cards]
         col_upper[:count] = self.on_table[cards] + self.in_hand[cards]
         col_upper[count : layout.new_start] = self.jokers
-        col_upper[layout.new_start : layout.kept_start] = self.copies[layout.new]
-        meld_rows = np.unique(layout.kept_meld)
-        rows = layout.placed_row + 1 + layout.jokers + len(meld_rows)
-        row_lower = np.zeros(rows)
-        row_upper = np.zeros(rows)
+        col_upper[layout.new_start : layout.kept_start] = self._copies(layout.new, layout.new_missing)
+        row_lower = np.zeros(layout.rows)
+        row_upper = np.zeros(layout.rows)
         row_lower[layout.placed_row + 1 + layout.jokers :] = -INFINITY
         row_upper[layout.placed_row + 1 + layout.jokers :] = 1
         table_total, hand_total = self._table_total(), len(self.position.hand)
@@ -428,48 +447,52 @@ class _Program:
 
     def extract(self, values: IntArray) -> Solution:
         """Turn the program's values into a table: kept melds in start order, then new melds."""
-        layout, arrays = self.layout, self.arrays
-        real_left = np.zeros(CARD_COUNT, dtype=np.int64)
-        real_left[layout.cards] = values[: len(layout.cards)]
+        layout, templates = self.layout, self.arrays.templates
+        real = np.zeros(CARD_COUNT, dtype=np.int64)
+        real[layout.cards] = values[: len(layout.cards)]
+        real_left: list[int] = real.tolist()
         melds: list[tuple[int | None, int, frozenset[int]]] = []
-        for column in np.flatnonzero(values[layout.kept_start :]):
+        for column in np.flatnonzero(values[layout.kept_start :]).tolist():
             template, meld = int(layout.kept[column]), int(layout.kept_meld[column])
             shape = self.shapes[meld]
             assert shape is not None
-            stays = shape.cards.intersection(arrays.templates[template].slots)
+            stays = shape.cards.intersection(templates[template].slots)
             melds.append((meld, template, stays))
             for card in stays:
                 real_left[card] -= 1
         melds.sort(key=lambda item: item[0] if item[0] is not None else -1)
         new_counts = values[layout.new_start : layout.kept_start]
-        for column in np.flatnonzero(new_counts):
+        for column in np.flatnonzero(new_counts).tolist():
             melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
         final: list[tuple[int | None, int, tuple[Card, ...]]] = []
         for origin, template, stays in melds:
             cards = []
-            for slot in arrays.templates[template].slots:
-                if slot in stays:
-                    cards.append(card_at(slot))
-                elif real_left[slot] > 0:
-                    real_left[slot] -= 1
-                    cards.append(card_at(slot))
-                else:
+            for slot in templates[template].slots:
+                if slot not in stays and real_left[slot] <= 0:
                     cards.append(JOKER)
+                    continue
+                if slot not in stays:
+                    real_left[slot] -= 1
+                cards.append(card_at(slot))
             final.append((origin, template, tuple(cards)))
-        final = _join_runs(final, arrays)
-        table = Table(tuple(Meld(cards) for _, _, cards in final))
-        played = table.cards() - self.position.table.cards()
+        final = _join_runs(final, self.arrays)
         stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
             self.position,
             self.rules,
             self.goal,
             True,
-            tuple(sorted(played.elements())),
-            table,
+            self._played(real, sum(cards.count(JOKER) for _, _, cards in final) - self.table_jokers),
+            Table(tuple(Meld(cards) for _, _, cards in final)),
             tuple(origin for origin, _, _ in final),
             int(self.on_table.sum()) - stayed,
         )
+
+    def _played(self, real: IntArray, jokers: int) -> tuple[Card, ...]:
+        """The hand cards placed, in card order (jokers last): the real cards beyond those on the table."""
+        naturals = np.repeat(np.arange(CARD_COUNT), real - self.on_table)
+        ordered = naturals[np.argsort(naturals % 13 * 4 + naturals // 13, kind="stable")]
+        return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
 
 
 def _most_cards_then_most_stays(
@@ -477,21 +500,27 @@ def _most_cards_then_most_stays(
 ) -> IntArray | None:
     """The most cards placed and, among those plays, the most cards that stay.
 
-    One relaxation with both objectives weighted settles most positions; when
-    its vertex is fractional, the relaxation of cards alone bounds their number,
-    and the most staying cards are searched for that number, then one fewer.
+    One relaxation with both objectives weighted settles most positions. When its
+    vertex is fractional, the number of cards is bounded first: by that vertex's
+    own count when it is whole (the weight exceeds any number of staying cards,
+    so no play places more), else by the relaxation of cards alone. Then the
+    most staying cards are searched for that number, then one fewer.
     """
     relaxation.set_cost(weight * placed + stays)
     root = relaxation.run()
     if root is None:
         return None
-    if _integral(root[1]) is not None:
-        return _integral(root[1])
-    relaxation.set_cost(placed)
-    bound = relaxation.run()
-    assert bound is not None, "the same polytope was feasible a moment ago"
+    point = _integral(root[1])
+    if point is not None:
+        return point
+    count = float(placed @ root[1])
+    if abs(count - round(count)) > INTEGRALITY_TOLERANCE:
+        relaxation.set_cost(placed)
+        bound = relaxation.run()
+        assert bound is not None, "the same polytope was feasible a moment ago"
+        count = bound[0]
     lowest = relaxation.row_lower[relaxation.layout.placed_row]
-    for cards in range(math.floor(bound[0] + BOUND_TOLERANCE), int(lowest) - 1, -1):
+    for cards in range(math.floor(count + BOUND_TOLERANCE), int(lowest) - 1, -1):
         relaxation.fix_row(relaxation.layout.placed_row, cards)
         best = relaxation.maximise(stays)
         if best is not None:
@@ -519,16 +548,26 @@ class _Relaxation:
         col_lower, col_upper, row_lower, row_upper = bounds
         self.col_lower, self.col_upper, self.row_lower = col_lower, col_upper, row_lower
         starts, indexes, values = matrix
-        lp = highspy.HighsLp()
-        lp.num_col_, lp.num_row_ = layout.columns, len(row_lower)
-        lp.col_cost_ = np.zeros(layout.columns)
-        lp.col_lower_, lp.col_upper_ = col_lower, col_upper
-        lp.row_lower_, lp.row_upper_ = row_lower, row_upper
-        lp.sense_ = highspy.ObjSense.kMaximize
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-        lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = starts, indexes, values
         self.highs = _highs()
-        self.highs.passModel(lp)
+        passed = self.highs.passModel(
+            layout.columns,
+            len(row_lower),
+            len(indexes),
+            int(highspy.MatrixFormat.kColwise),
+            int(highspy.ObjSense.kMaximize),
+            0.0,
+            np.zeros(layout.columns),
+            col_lower,
+            col_upper,
+            row_lower,
+            row_upper,
+            starts,
+            indexes,
+            values,
+            np.zeros(layout.columns, dtype=np.int32),  # continuous
+        )
+        if passed != highspy.HighsStatus.kOk:
+            raise SolverError(f"HiGHS refused the program ({passed})")
         self.everything = np.arange(layout.columns, dtype=np.int32)
 
     def set_cost(self, cost: IntArray) -> None:
@@ -687,33 +726,50 @@ def _matrix(layout: _Layout, arrays: TemplateArrays) -> Matrix:
     count = len(layout.cards)
     row_of = np.full(CARD_COUNT, -1, dtype=np.int64)
     row_of[layout.cards] = np.arange(count)
-    placed, joker_row, first_meld_row = count, count + 1, count + 1 + layout.jokers
-    # u[c]: -1 in its card row, +1 in the placed row; j[c] also +1 in the jokers row
-    real = np.stack([np.arange(count), np.full(count, placed)], axis=1).ravel()
-    real_values = np.tile([-1.0, 1.0], count)
-    joker = np.stack([np.arange(count), np.full(count, placed), np.full(count, joker_row)], axis=1).ravel()
-    joker_values = np.tile([-1.0, 1.0, 1.0], count)
-    if not layout.jokers:
-        joker, joker_values = joker[:0], joker_values[:0]
-    new_slots, new_offsets = arrays.gather(layout.new)
-    kept_slots, kept_offsets = arrays.gather(layout.kept)
-    # y[M, T]: T's card rows, then M's row
+    placed, joker_row = count, count + 1
+    first_meld_row = placed + 1 + layout.jokers
+    cards = np.arange(count)
+    blocks = [(cards, cards, np.full(count, -1.0)), (cards, np.full(count, placed), np.ones(count))]  # u[c]
+    if layout.jokers:  # j[c]
+        for row, value in ((cards, -1.0), (np.full(count, placed), 1.0), (np.full(count, joker_row), 1.0)):
+            blocks.append((count + cards, row, np.full(count, value)))
+    for first, templates, missing in (
+        (layout.new_start, layout.new, layout.new_missing),
+        (layout.kept_start, layout.kept, layout.kept_missing),
+    ):
+        slots, offsets = arrays.gather(templates)
+        column = first + np.repeat(np.arange(len(templates)), np.diff(offsets))
+        held = row_of[slots] >= 0
+        blocks.append((column[held], row_of[slots[held]], np.ones(int(held.sum()))))
+        short = np.flatnonzero(missing)  # slots no card fills: jokers, placed
+        for total in (placed, joker_row):
+            blocks.append((first + short, np.full(len(short), total), missing[short].astype(np.float64)))
     meld_rows = first_meld_row + np.searchsorted(np.unique(layout.kept_meld), layout.kept_meld)
-    kept_sizes = np.diff(kept_offsets) + 1
-    kept_index = np.empty(int(kept_sizes.sum()), dtype=np.int64)
-    ends = np.cumsum(kept_sizes) - 1
-    is_slot = np.ones(len(kept_index), dtype=bool)
-    is_slot[ends] = False
-    kept_index[is_slot] = row_of[kept_slots]
-    kept_index[ends] = meld_rows
-    sizes = np.concatenate(
-        [np.full(count, 2), np.full(layout.joker_columns, 3), np.diff(new_offsets), kept_sizes]
-    ).astype(np.int64)
+    blocks.append((layout.kept_start + np.arange(len(layout.kept)), meld_rows, np.ones(len(layout.kept))))
+    columns = np.concatenate([block[0] for block in blocks])
+    rows = np.concatenate([block[1] for block in blocks])
+    values = np.concatenate([block[2] for block in blocks])
+    order = np.argsort(columns.astype(np.int16), kind="stable")  # HiGHS takes a column's rows in any order
     starts = np.zeros(layout.columns + 1, dtype=np.int32)
-    np.cumsum(sizes, out=starts[1:])
-    indexes = np.concatenate([real, joker, row_of[new_slots], kept_index]).astype(np.int32)
-    values = np.concatenate([real_values, joker_values, np.ones(len(new_slots) + len(kept_index))])
-    return starts, indexes, values
+    np.cumsum(np.bincount(columns, minlength=layout.columns), out=starts[1:])
+    return starts, rows[order].astype(np.int32), values[order]
+
+
+def _distinct(
+    arrays: TemplateArrays, templates: IntArray, groups: IntArray, held: npt.NDArray[np.bool_], missing: IntArray
+) -> npt.NDArray[np.bool_]:
+    """Which templates to keep: in each group, the first of those that hold the same cards of
+    the position and need as many jokers (the others would be the same column)."""
+    keep = np.ones(len(templates), dtype=bool)
+    if not np.any(missing[templates]):
+        return keep
+    slots, offsets = arrays.gather(templates)
+    bits = np.where(held[slots], np.left_shift(1, slots), 0)
+    keys = np.bitwise_or.reduceat(bits, offsets[:-1]) * 16 + missing[templates]
+    order = np.lexsort((np.arange(len(templates)), keys, groups))
+    same = (keys[order][1:] == keys[order][:-1]) & (groups[order][1:] == groups[order][:-1])
+    keep[order[1:][same]] = False
+    return keep
 
 
 _LOCAL = threading.local()

@@ -18,19 +18,24 @@ like the documents' showcase (it-3):
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
+from functools import lru_cache
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.melds import Meld, check_shape
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.templates import CARD_COUNT, card_at, natural_template
 
 RANK_PLURALS = {
     1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
     8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
 }  # fmt: skip
 SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
+CARD_ORDER = {card: place for place, card in enumerate(ORDERED_CARDS)}
+"""Every card (one joker) in the cards' sort order, and each card's place in it."""
 
 
 @dataclass(frozen=True)
@@ -91,25 +96,33 @@ def card_flows(
     position: Position, table: Table, origins: tuple[int | None, ...]
 ) -> tuple[list[Counter[Card]], list[Transfer]]:
     """What stays in each start meld, and where every other card of ``table`` comes from:
-    a start meld that gives it up, else the hand."""
-    leaving = [Counter(meld.cards) for meld in position.table.melds]
+    a start meld that gives it up (the first one that does), else the hand.
+
+    Cards are counted by their sort order (:data:`CARD_ORDER`), which is quicker than by value.
+    """
+    leaving = [Counter(map(CARD_ORDER.__getitem__, meld.cards)) for meld in position.table.melds]
     stays: list[Counter[Card]] = [Counter() for _ in leaving]
-    arriving: list[Counter[Card]] = []
+    arriving: list[Counter[int]] = []
     for target, meld in enumerate(table.melds):
-        incoming = Counter(meld.cards)
+        incoming = Counter(map(CARD_ORDER.__getitem__, meld.cards))
         origin = origins[target]
         if origin is not None:
-            stays[origin] = incoming & leaving[origin]
-            incoming -= stays[origin]
-            leaving[origin] -= stays[origin]
+            pool = leaving[origin]
+            kept = {card: min(count, pool[card]) for card, count in incoming.items() if pool[card] > 0}
+            for card, count in kept.items():
+                incoming[card] -= count
+                pool[card] -= count
+            stays[origin] = Counter({ORDERED_CARDS[card]: count for card, count in kept.items()})
         arriving.append(incoming)
+    sources: dict[int, deque[int]] = {}  # for each card, the start melds giving it up, first meld first
+    for index, pool in enumerate(leaving):
+        for card, count in pool.items():
+            sources.setdefault(card, deque()).extend([index] * count)
     transfers = []
     for target, cards in enumerate(arriving):
         for card in sorted(cards.elements()):
-            source = next((index for index, pool in enumerate(leaving) if pool[card] > 0), None)
-            if source is not None:
-                leaving[source][card] -= 1
-            transfers.append(Transfer(card, source, target))
+            waiting = sources.get(card)
+            transfers.append(Transfer(ORDERED_CARDS[card], waiting.popleft() if waiting else None, target))
     return stays, transfers
 
 
@@ -177,18 +190,31 @@ class _Names:
         name = _shape_name(cards, self.rules)
         if name not in self.shared:
             return name
-        arranged = check_shape(cards, self.rules).arranged
+        arranged = _shape(cards, self.rules)[1]
         if " run" in name:
             return f"{name} {arranged[0]}–{arranged[-1]}"
         return f"{name} ({Meld(arranged)})"
 
 
-def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
+@lru_cache(maxsize=8192)
+def _shape(cards: tuple[Card, ...], rules: Rules) -> tuple[str | None, tuple[Card, ...]]:
+    """A meld's kind (``None``: not a meld) and its cards in play order; a meld without jokers
+    is looked up among the rules' templates, the validator's own meld shapes."""
+    if all(card.suit is not None for card in cards):
+        template = natural_template(cards, rules)
+        if template is not None:
+            return template.kind, template.cards()
     verdict = check_shape(cards, rules)
+    return verdict.kind, verdict.arranged
+
+
+@lru_cache(maxsize=8192)
+def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
+    kind = _shape(cards, rules)[0]
     naturals = [card for card in cards if card.suit is not None]
-    if verdict.kind == "set" and naturals:
+    if kind == "set" and naturals:
         return RANK_PLURALS[naturals[0].rank]
-    if verdict.kind == "run" and naturals and naturals[0].suit is not None:
+    if kind == "run" and naturals and naturals[0].suit is not None:
         return f"{SUIT_WORDS[naturals[0].suit.value]} run"
     return f"meld {Meld(cards)}"
 

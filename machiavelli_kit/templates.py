@@ -14,6 +14,7 @@ templates as flat arrays for the solver's matrices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -39,8 +40,12 @@ def card_index(card: Card) -> int:
     return card.suit.order * 13 + card.rank - 1
 
 
+_CARDS = tuple(Card(index % 13 + 1, SUITS[index // 13]) for index in range(CARD_COUNT))
+
+
 def card_at(index: int) -> Card:
-    return Card(index % 13 + 1, SUITS[index // 13])
+    """The natural card with index ``index`` (see :func:`card_index`)."""
+    return _CARDS[index]
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,9 @@ class TemplateArrays:
     new: IntArray
     index: dict[tuple[int, ...], int]
     """Each template's number, by its slots."""
+    by_cards: dict[frozenset[int], int]
+    """Each template's number, by its set of slots (a meld's cards in any order); of two with the
+    same cards (A to K and 2 to A), the first, as the validator arranges them."""
     by_shape: dict[tuple[str, int], IntArray]
     """The numbers of the sets of each rank (``("set", rank)``) and the runs of each suit (``("run", suit order)``)."""
 
@@ -145,5 +153,21 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
         slots,
         new,
         {shape.slots: number for number, shape in enumerate(shapes)},
+        {frozenset(shape.slots): number for number, shape in reversed(tuple(enumerate(shapes)))},
         {key: np.array(numbers, dtype=np.int64) for key, numbers in by_shape.items()},
     )
+
+
+def natural_template(cards: Sequence[Card], rules: Rules) -> Template | None:
+    """The template that a meld without jokers fills, or ``None`` when it is not a meld.
+
+    >>> from machiavelli_kit.notation import parse_cards
+    >>> natural_template(parse_cards("7H 5H 6H"), Rules()).kind, natural_template(parse_cards("5H 5H 5S"), Rules())
+    ('run', None)
+    """
+    indexes = frozenset(card_index(card) for card in cards)
+    if len(indexes) < len(cards):
+        return None
+    arrays = template_arrays(rules)
+    number = arrays.by_cards.get(indexes)
+    return None if number is None else arrays.templates[number]
