@@ -40,7 +40,7 @@ def test_solve_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]
 def test_no_play_exits_one(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "--table", "6S 6H 6D | 7S 7H 7D", "--hand", "8H")
     assert code == 1
-    assert "restore" in out
+    assert "no play" in out and "draws 1 card" in out
 
 
 @pytest.mark.parametrize(
