@@ -6,7 +6,7 @@ Suits lost with the documents' pictures are reconstructed as in the kit's
 rules synthesis; each story is told in the kit's own words.
 
 >>> [item.id for item in worked_examples()][:3]
-['bga-1', 'bga-2', 'bga-3']
+['bga-7', 'bga-1', 'it-4']
 >>> example("it-3").position.hand
 (Card.parse('7S'), Card.parse('9H'))
 >>> sum(item.valid for item in VALIDITY_EXAMPLES), len(VALIDITY_EXAMPLES)

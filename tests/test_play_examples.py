@@ -40,7 +40,7 @@ def test_validity_examples_agree_with_the_validator() -> None:
 
 
 def test_unknown_example_names_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="choose from bga-1"):
+    with pytest.raises(KeyError, match="choose from bga-7"):
         example("bga-99")
 
 

@@ -1,4 +1,4 @@
-"""The bundled collection: big enough, the documents' examples first, and every puzzle re-verified."""
+"""The bundled collection: big enough, the documents' examples in chapter 1, and every puzzle re-verified."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.solver import solve
 
 COLLECTION = load_collection()
+BASICS = {puzzle.id for puzzle in COLLECTION.chapter("ch01b").puzzles}
+"""The basics chapter is about the plays other chapters call giveaways."""
 DOCUMENT_IDS = [f"bga-{n}" for n in range(1, 8)] + [f"it-{n}" for n in range(1, 5)] + ["wiki-1", "wiki-2"]
 
 
@@ -21,14 +23,14 @@ DOCUMENT_IDS = [f"bga-{n}" for n in range(1, 8)] + [f"it-{n}" for n in range(1, 
 def test_every_puzzle_agrees_with_the_solver_and_the_grader(puzzle: Puzzle) -> None:
     graded = verify(puzzle)
     assert (puzzle.grade, puzzle.effort) == (graded.technique, graded.effort)
-    if puzzle.source.startswith("generated"):
+    if puzzle.source.startswith("generated") and puzzle.id not in BASICS:
         assert giveaways(solve(puzzle.position, puzzle.rules)) == [], "judged on the best play of the most cards"
 
 
 def test_size_and_chapters() -> None:
-    assert len(COLLECTION.puzzles) >= 300
+    assert len(COLLECTION.puzzles) >= 500
     assert COLLECTION.chapters[0].name == "ch01-first-steps"
-    assert [puzzle.id for puzzle in COLLECTION.chapters[0].puzzles][: len(DOCUMENT_IDS)] == DOCUMENT_IDS
+    assert set(DOCUMENT_IDS) <= {puzzle.id for puzzle in COLLECTION.chapters[0].puzzles}
     alone = COLLECTION.find("wiki-2-alone")
     assert alone.goal == Goal.DECIDE and alone.answer == "restore"
     assert Counter(puzzle.goal.kind for puzzle in COLLECTION.puzzles)["decide"] >= 30
@@ -54,4 +56,5 @@ def test_answers_that_change_with_the_rules(parameter: str) -> None:
 def test_select_by_chapter_grade_and_theme(collection: Collection = COLLECTION) -> None:
     chains = collection.select(grade="chain", theme="sets-to-runs")
     assert chains and all(p.grade == "chain" and "sets-to-runs" in p.themes for p in chains)
-    assert collection.chapter("3") == collection.chapter("ch03") == collection.chapter("ch03-split")
+    assert collection.chapter("1") == collection.chapter("ch01") == collection.chapter("ch01-first-steps")
+    assert collection.chapter("ch03") == collection.chapter("ch03-split")

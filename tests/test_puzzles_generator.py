@@ -1,16 +1,22 @@
-"""The generator: seeded and reproducible, and its puzzles give nothing away."""
+"""The generator: seeded and reproducible, planted around its technique, and its puzzles give nothing away."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import replace
 
-from machiavelli_kit.position import Position
+import pytest
+
+from machiavelli_kit.position import Position, check_table
 from machiavelli_kit.puzzles.generator import Recipe, generate, giveaways
+from machiavelli_kit.puzzles.grader import grade
+from machiavelli_kit.puzzles.planting import PLANTERS, plant
 from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.rules import BGA
 from machiavelli_kit.solver import solve
 
-SMALL = Recipe("test-small", "Small", "small", 6, ("spare", "split", "swap"), (6, 14), (1, 3))
+SMALL = Recipe("test-small", "Small", "small", 6, ("spare", "split", "swap"), ("spare", "split", "swap"), (6, 14))
 
 
 def test_the_same_recipe_makes_the_same_puzzles() -> None:
@@ -24,11 +30,43 @@ def test_another_name_seeds_other_puzzles() -> None:
     assert [puzzle.position for puzzle in other] != [puzzle.position for puzzle in generate(SMALL)]
 
 
-def test_generated_puzzles_have_the_asked_grades_and_no_giveaways() -> None:
+def test_generated_puzzles_have_the_asked_grades_hints_and_titles_and_no_giveaways() -> None:
     for puzzle in generate(SMALL):
         assert puzzle.grade in SMALL.grades
         assert giveaways(solve(puzzle.position, puzzle.rules)) == []
         assert verify(puzzle).technique == puzzle.grade
+        assert puzzle.hints and puzzle.title and "#" not in puzzle.title
+
+
+@pytest.mark.parametrize("planter", [name for name in PLANTERS if name != "expert"])
+def test_a_planter_plants_its_technique_most_of_the_time(planter: str) -> None:
+    rng = random.Random(planter)
+    techniques = Counter()
+    for _ in range(10):
+        position = plant(rng, planter, BGA, table_cards=12)
+        assert check_table(position.table).valid and not position.problems()
+        techniques[grade(solve(position, BGA)).technique] += 1
+    assert techniques[planter] >= 6, techniques
+
+
+def test_yes_and_no_answers_take_turns() -> None:
+    recipe = Recipe("test-yes-no", "Yes or no", "yes-no", 9, ("swap", "dissolve", "impossible"), ("swap", "dissolve"),
+                    (8, 14), goals=("close", "play", "decide"))  # fmt: skip
+    puzzles = generate(recipe)
+    for kind in ("close", "play", "decide"):
+        answers = Counter(puzzle.feasible for puzzle in puzzles if puzzle.goal.kind == kind)
+        assert answers == Counter({True: 2, False: 1}), kind
+    for puzzle in puzzles:
+        if puzzle.goal.kind == "close" and not puzzle.answer:
+            assert solve(puzzle.position, puzzle.rules).feasible, "a no to closing still has a play"
+
+
+def test_the_basics_welcome_what_other_chapters_call_giveaways() -> None:
+    recipe = Recipe("test-basics", "Basics", "basics", 4, ("lay", "extend"), ("lay", "extend"), (3, 9), basics=True,
+                    goals=("max",))  # fmt: skip
+    puzzles = generate(recipe)
+    assert all(puzzle.grade in ("lay", "extend") for puzzle in puzzles)
+    assert any(giveaways(solve(puzzle.position, puzzle.rules)) for puzzle in puzzles)
 
 
 def test_giveaways_are_found() -> None:
@@ -42,8 +80,9 @@ def test_giveaways_are_found() -> None:
 
 def test_compare_recipes_keep_only_puzzles_whose_answer_changes() -> None:
     recipe = Recipe(
-        "test-ace", "Ace", "ace", 2, ("spare", "split", "swap", "dissolve", "identical", "impossible"), (6, 12),
-        (1, 3), rules=("bga(ace_high=false)",), compare=("bga",), ranks=(1, 2, 3, 11, 12, 13),
+        "test-ace", "Ace", "ace", 2, ("spare", "split", "swap", "dissolve", "identical", "impossible"),
+        ("spare", "swap", "dissolve"), (6, 12), rules=("bga(ace_high=false)",), compare=("bga",),
+        ranks=(1, 2, 3, 11, 12, 13),
     )  # fmt: skip
     for puzzle in generate(recipe):
         assert len(puzzle.compare) == 1 and puzzle.compare[0].answer != puzzle.answer

@@ -60,3 +60,9 @@ def test_effort_grows_with_chain_depth_melds_touched_and_decoys() -> None:
 )
 def test_themes_come_from_the_solution(table: str, hand: str, rules: str, theme: str) -> None:
     assert theme in graded(table, hand, rules).themes
+
+
+def test_no_way_to_close_is_not_a_restore_but_no_play_at_all_is() -> None:
+    position = Position.parse("4C 5C 6C", "9S 9H 9D KD")
+    assert grade(solve(position, "bga", "close")).themes == ("impossible",)
+    assert "restore" in graded("6S 6H 6D | 7S 7H 7D", "8H").themes

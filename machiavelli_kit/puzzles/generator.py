@@ -1,15 +1,24 @@
-"""The puzzle generator: random tables, hands drawn near them, kept when the grader likes them.
+"""The puzzle generator: positions planted around a technique, kept when the solver and the grader agree.
 
-Each :class:`Recipe` describes a chapter: the table and hand sizes, the
-rules, the grades it accepts and the goals it asks. Generation is seeded by
-the recipe's name, so the same recipe always makes the same puzzles.
+Each :class:`Recipe` describes a chapter: the planters it uses (see
+:mod:`machiavelli_kit.puzzles.planting`), the table size, the rules, the
+grades it accepts and the goals it asks. Generation is seeded by the recipe's
+name, so the same recipe always makes the same puzzles.
 
-A kept puzzle gives nothing away (see :func:`giveaways`): the best play adds
-no hand card to a meld that stays whole and would take it alone, the hand
-holds no ready-made meld, and the cards left in hand after the best play are
-single decoys, never two-card stubs.
+A kept puzzle gives nothing away (see :func:`giveaways`), unless the recipe is
+the basics chapter, where laying and extending are the point: the best play
+adds no hand card to a meld that stays whole and would take it alone, the hand
+holds no ready-made meld, and the cards left in hand are single decoys.
 
->>> recipe = Recipe("demo", "Demo", "demo", count=2, grades=("swap", "split"), table_cards=(8, 12), hand_size=(2, 3))
+Yes-or-no goals are asked half one way and half the other: the generator
+chooses the answer each puzzle should have before it plants. A "no" to *can
+you close?* or *can you play this card?* gets decoys in the hand; a "restore"
+is a planted play with a card or two changed until nothing can be played (a
+near miss). Puzzles are numbered easiest first by the best play's technique,
+so the answers do not line up.
+
+>>> recipe = Recipe("demo", "Demo", "demo", count=2, grades=("swap", "split"), plants=("swap", "split"),
+...                 table_cards=(8, 12))
 >>> first, again = generate(recipe), generate(recipe)
 >>> [puzzle.id for puzzle in first], first == again
 (['demo-1', 'demo-2'], True)
@@ -21,24 +30,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at
-from machiavelli_kit.deal import random_table
+from machiavelli_kit.cards import RANKS, Card, full_deck
 from machiavelli_kit.goal import Goal, GoalKind
 from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_card, format_cards
-from machiavelli_kit.position import Position
+from machiavelli_kit.position import Position, Table, check_table
+from machiavelli_kit.puzzles.duplicates import canonical_form
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
-from machiavelli_kit.puzzles.grader import TECHNIQUES, grade
+from machiavelli_kit.puzzles.grader import TECHNIQUES, Grade, grade
+from machiavelli_kit.puzzles.hint_words import Words
+from machiavelli_kit.puzzles.planting import close, neighbours, plant
 from machiavelli_kit.puzzles.verify import answer_of, complete, solve_puzzle
 from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, solve
 
 SEED = 2026
-MAX_TRIES = 40_000
+MAX_TRIES = 20_000
+NEAR_MISS_TRIES = 12
 
 
 @dataclass(frozen=True)
@@ -50,120 +61,212 @@ class Recipe:
     prefix: str
     count: int
     grades: tuple[str, ...]
+    plants: tuple[str, ...]
+    """Planters, one picked at random for each try."""
     table_cards: tuple[int, int]
-    hand_size: tuple[int, int]
+    decoys: tuple[int, int] = (0, 1)
+    """Extra hand cards: at least one where the answer is "no", none for "yes, you can close"."""
     rules: tuple[str, ...] = ("bga",)
     compare: tuple[str, ...] = ()
     """Rules under which the answer must differ (one per puzzle, matched to ``rules`` by position)."""
     ranks: tuple[int, ...] = RANKS
     """Ranks the table and hand are dealt from."""
     goals: tuple[GoalKind, ...] = ("max", "max", "max", "close", "play")
-    min_effort: int = 1
+    efforts: tuple[int, ...] = ()
+    """Efforts kept, each up to one and a half even shares of the chapter (empty: any effort)."""
     set_share: float = 0.5
-    """The chance that a table meld is a set rather than a run."""
-    stray_share: float = 0.15
-    """The chance that a hand card is drawn from anywhere rather than near a table card."""
-    hand_jokers: int = 0
+    """The chance that a random table meld is a set rather than a run."""
+    basics: bool = False
+    """Laying and extending are the point: the giveaways are welcome."""
     intro: str = ""
-    puzzle_title: str = ""
 
     def rng(self) -> random.Random:
         return random.Random(f"{SEED}:{self.name}")
 
 
+@dataclass(frozen=True)
+class _Slot:
+    """The rules, the goal and the answer wanted for the next puzzle."""
+
+    rules: Rules
+    compare: tuple[Rules, ...]
+    kind: GoalKind
+    yes: bool | None
+    """For close, play and decide: whether the answer should be yes (play); None: either.
+
+    Where the answer must change between rule sets, the more permissive rule set answers
+    "play", so a decide goal takes either answer there: the recipe balances them by putting
+    the permissive rules first as often as second."""
+
+
+@dataclass(frozen=True)
+class _Made:
+    puzzle: Puzzle
+    order: tuple[int, int, int]
+    """Level and effort of the technique the position is about, and par: easiest first."""
+    titles: tuple[str, ...]
+
+
 def generate(recipe: Recipe) -> list[Puzzle]:
     """The recipe's puzzles, always the same ones for the same recipe."""
     rng = recipe.rng()
-    puzzles: list[Puzzle] = []
+    made: list[_Made] = []
     seen: set[tuple[str, str]] = set()
+    efforts: Counter[int] = Counter()
+    quota = -(-3 * recipe.count // (2 * len(recipe.efforts))) if recipe.efforts else recipe.count
     for _ in range(MAX_TRIES):
-        if len(puzzles) == recipe.count:
-            return _numbered(recipe, puzzles)
-        choice = len(puzzles) % len(recipe.rules)
-        rules = Rules.parse(recipe.rules[choice])
-        compare = (Rules.parse(recipe.compare[choice]),) if recipe.compare else ()
-        position = _deal(rng, recipe, rules, compare)
-        key = (str(rules), _key(position))
+        if len(made) == recipe.count:
+            return _numbered(recipe, made)
+        slot = _slot(recipe, len(made))
+        position = _plant(rng, recipe, slot)
+        key = (str(slot.rules), canonical_form(position))
         if key in seen:
             continue
         seen.add(key)
-        puzzle = _make(rng, recipe, rules, position, compare)
-        if puzzle is not None:
-            puzzles.append(puzzle)
-    raise RuntimeError(f"recipe {recipe.name!r}: only {len(puzzles)} of {recipe.count} puzzles in {MAX_TRIES} tries")
-
-
-def _numbered(recipe: Recipe, puzzles: list[Puzzle]) -> list[Puzzle]:
-    """Easiest first (grade, effort, par), numbered in that order."""
-    ordered = sorted(puzzles, key=lambda puzzle: (TECHNIQUES.index(puzzle.grade or "lay"), puzzle.effort, puzzle.par))
-    title = recipe.puzzle_title or recipe.title
-    return [
-        replace(puzzle, id=f"{recipe.prefix}-{number}", title=f"{title} #{number}")
-        for number, puzzle in enumerate(ordered, start=1)
-    ]
+        kept = _make(rng, recipe, slot, position)
+        if kept is None or (recipe.efforts and kept.puzzle.effort not in recipe.efforts):
+            continue
+        effort = kept.puzzle.effort or 0
+        if efforts[effort] < quota:
+            efforts[effort] += 1
+            made.append(kept)
+    raise RuntimeError(f"recipe {recipe.name!r}: only {len(made)} of {recipe.count} puzzles in {MAX_TRIES} tries")
 
 
 def generate_chapter(recipe: Recipe) -> Chapter:
     return Chapter(recipe.name, recipe.title, recipe.intro, tuple(generate(recipe)))
 
 
-def _make(
-    rng: random.Random, recipe: Recipe, rules: Rules, position: Position, compare: tuple[Rules, ...]
-) -> Puzzle | None:
+def _slot(recipe: Recipe, number: int) -> _Slot:
+    """Rules in turn; goals in turn (each goal with every rule set); for each yes-or-no goal,
+    yes and no in turn."""
+    choice = number % len(recipe.rules)
+    kind = _kind(recipe, number)
+    asked = sum(1 for earlier in range(number) if _kind(recipe, earlier) == kind)
+    compare = (Rules.parse(recipe.compare[choice]),) if recipe.compare else ()
+    either = kind == "max" or (kind == "decide" and bool(compare))
+    return _Slot(Rules.parse(recipe.rules[choice]), compare, kind, None if either else asked % 2 == 0)
+
+
+def _kind(recipe: Recipe, number: int) -> GoalKind:
+    return recipe.goals[(number // len(recipe.rules)) % len(recipe.goals)]
+
+
+def _plant(rng: random.Random, recipe: Recipe, slot: _Slot) -> Position:
+    low, high = recipe.decoys
+    if slot.kind == "close" and slot.yes:
+        decoys = 0
+    elif slot.kind in ("close", "play") and not slot.yes:
+        decoys = rng.randint(max(1, low), max(1, high))
+    else:
+        decoys = rng.randint(low, high)
+    return plant(
+        rng, rng.choice(recipe.plants), slot.rules, table_cards=rng.randint(*recipe.table_cards), decoys=decoys,
+        also=slot.compare, ranks=recipe.ranks, set_share=recipe.set_share,
+    )  # fmt: skip
+
+
+def _make(rng: random.Random, recipe: Recipe, slot: _Slot, position: Position) -> _Made | None:
+    """The puzzle planted at ``position`` for ``slot``, if the solver and the grader agree."""
+    rules = slot.rules
+    about: Grade | None = None  # the grade of the play a near miss misses
+    if slot.kind == "decide" and slot.yes is False:
+        planted = solve(position, rules)
+        near = _near_miss(rng, position, rules) if planted.feasible else None
+        if near is None:
+            return None
+        about, position = grade(planted), near
     best = solve(position, rules)
     graded = grade(best)
-    if graded.technique not in recipe.grades or graded.effort < recipe.min_effort:
+    if graded.technique not in recipe.grades or (not recipe.basics and giveaways(best)):
         return None
-    if giveaways(best):
+    goal = _goal(rng, recipe, slot, best)
+    if goal is None:
         return None
-    goal = _goal(rng, recipe, position, best.feasible, best.max_play)
     source = f"generated (seed {SEED}, recipe {recipe.name})"
     draft = Puzzle(recipe.prefix, recipe.title, source, rules, position, goal, 0)
-    if compare:
+    if slot.compare:
         here = answer_of(draft, solve_puzzle(draft))
-        if all(answer_of(draft, solve_puzzle(draft, other)) == here for other in compare):
+        if all(answer_of(draft, solve_puzzle(draft, other)) == here for other in slot.compare):
             return None
-    puzzle = complete(draft, compare)
-    return puzzle if puzzle.grade in recipe.grades else None
+    puzzle = complete(draft, slot.compare)
+    if puzzle.feasible and puzzle.grade not in recipe.grades:
+        return None
+    if about is None:
+        about = graded if best.feasible or not slot.compare else grade(solve_puzzle(draft, slot.compare[0]))
+    words = Words(best, graded)
+    hints = words.hints(goal, puzzle.answer, solve_puzzle(puzzle) if goal.card is not None else None)
+    order = (TECHNIQUES.index(about.technique), about.effort, about.par)
+    return _Made(replace(puzzle, hints=hints), order, words.titles(goal))
 
 
-def _goal(rng: random.Random, recipe: Recipe, position: Position, feasible: bool, played: int) -> Goal:
-    kind = rng.choice(recipe.goals)
-    if kind == "close" and (not feasible or played < len(position.hand)):
+def _goal(rng: random.Random, recipe: Recipe, slot: _Slot, best: Solution) -> Goal | None:
+    """The slot's goal, if the position gives the slot's answer."""
+    hand = best.position.hand
+    if slot.kind == "max":
         return Goal.MAX
-    if kind == "play":
-        return Goal("play", rng.choice(position.hand))
-    return Goal(kind)
+    if slot.kind == "decide":
+        return Goal.DECIDE if slot.yes in (None, best.feasible) else None
+    if not best.feasible:
+        return None
+    if slot.kind == "close":
+        return Goal.CLOSE if (best.max_play == len(hand)) == slot.yes else None
+    played = Counter(best.played)
+    choices = sorted({card for card in hand if not card.is_joker and bool(played[card]) == slot.yes})
+    rng.shuffle(choices)
+    for card in choices[:3]:
+        answer = solve(best.position, best.rules, Goal("play", card))
+        if answer.feasible == slot.yes and (not slot.yes or grade(answer).technique in recipe.grades):
+            return Goal("play", card)
+    return None
 
 
-def _deal(rng: random.Random, recipe: Recipe, rules: Rules, also: tuple[Rules, ...]) -> Position:
-    """A table valid under ``rules`` and ``also``, and a hand mostly of cards near the table's."""
-    hand_jokers = min(recipe.hand_jokers, rules.jokers)
-    supply = full_deck(rules.decks, 0 if also else rules.jokers - hand_jokers)
-    for card in list(supply):
-        if not card.is_joker and card.rank not in recipe.ranks:
-            del supply[card]
-    table = random_table(rng, rules, rng.randint(*recipe.table_cards), supply, also=also, set_share=recipe.set_share)
-    on_table = sorted(table.cards().elements())
-    hand: list[Card] = [JOKER] * hand_jokers
-    for _ in range(rng.randint(*recipe.hand_size) - hand_jokers):
-        near = [card for card in _neighbours(rng.choice(on_table)) if supply[card] > 0] if on_table else []
-        pool = near if near and rng.random() >= recipe.stray_share else [card for card in supply if supply[card] > 0]
-        card = rng.choice(sorted(pool))
-        supply[card] -= 1
-        hand.append(card)
-    return Position(table, tuple(hand))
+def _near_miss(rng: random.Random, position: Position, rules: Rules) -> Position | None:
+    """The position with a card or two changed until no play is left: a hand card swapped for a
+    neighbour, a hand card or a table card taken away, a meld taken off the table."""
+    spare = full_deck(rules.decks, rules.jokers) - position.all_cards()
+    for _ in range(NEAR_MISS_TRIES):
+        hand = list(position.hand)
+        melds = [list(meld.cards) for meld in position.table.melds]
+        for _ in range(rng.choice((1, 1, 2))):
+            _nudge(rng, hand, melds, spare)
+        if not hand:
+            continue
+        candidate = Position(Table.of(meld for meld in melds if meld), tuple(sorted(hand)))
+        if candidate.problems(rules) or not check_table(candidate.table, rules).valid:
+            continue
+        if not solve(candidate, rules).feasible:
+            return candidate
+    return None
 
 
-def _neighbours(card: Card) -> Iterator[Card]:
-    """Cards near ``card``: its rank in the other suits, and its suit one or two ranks away (round the corner)."""
-    if card.suit is None:
-        return
-    for suit in SUITS:
-        if suit != card.suit:
-            yield Card(card.rank, suit)
-    for step in (-2, -1, 1, 2):
-        yield Card(rank_at(card.rank + step), card.suit)
+def _nudge(rng: random.Random, hand: list[Card], melds: list[list[Card]], spare: Counter[Card]) -> None:
+    """One small change to a position, in place."""
+    change = rng.choice(("swap", "swap", "drop", "card", "meld"))
+    if change == "swap" or (change == "drop" and len(hand) < 2):
+        at = rng.randrange(len(hand))
+        choices = [card for card in neighbours(hand[at]) if spare[card] > 0]
+        if choices:
+            hand[at] = rng.choice(choices)
+    elif change == "drop":
+        hand.pop(rng.randrange(len(hand)))
+    elif change == "card":
+        meld = rng.choice(melds)
+        if len(meld) > 3:
+            meld.pop(rng.choice((0, len(meld) - 1)))
+    elif len(melds) > 1:
+        melds.pop(rng.randrange(len(melds)))
+
+
+def _numbered(recipe: Recipe, made: list[_Made]) -> list[Puzzle]:
+    """Easiest first, numbered in that order, each with the first title not yet used."""
+    used: set[str] = set()
+    puzzles = []
+    for number, item in enumerate(sorted(made, key=lambda item: item.order), start=1):
+        title = next((title for title in item.titles if title not in used), item.titles[-1])
+        used.add(title)
+        puzzles.append(replace(item.puzzle, id=f"{recipe.prefix}-{number}", title=title))
+    return puzzles
 
 
 def giveaways(solution: Solution) -> list[str]:
@@ -196,14 +299,4 @@ def giveaways(solution: Solution) -> list[str]:
 def _stubs(hand: tuple[Card, ...]) -> bool:
     """Whether two cards left in hand would make a meld with one more card (a two-card stub)."""
     naturals = sorted(set(card for card in hand if not card.is_joker))
-    for first, second in combinations(naturals, 2):
-        same_rank = first.rank == second.rank
-        close = first.suit == second.suit and abs(first.rank - second.rank) <= 2
-        if same_rank or close:
-            return True
-    return False
-
-
-def _key(position: Position) -> str:
-    melds = sorted(" ".join(format_card(card) for card in sorted(meld.cards)) for meld in position.table.melds)
-    return " | ".join(melds) + " / " + " ".join(format_card(card) for card in position.hand)
+    return any(first.rank == second.rank or close(first, second) for first, second in combinations(naturals, 2))

@@ -80,7 +80,10 @@ def grade(solution: Solution) -> Grade:
     position = solution.position
     jokers = JOKER in position.all_cards()
     if not solution.feasible:
-        themes = ("impossible", *(("joker",) if jokers else ()), "restore")
+        # No play at all means restoring the table; a hand that cannot close, or a card that
+        # cannot be played, may still leave other plays.
+        restore = ("restore",) if solution.goal.kind in ("max", "decide") else ()
+        themes = ("impossible", *(("joker",) if jokers else ()), *restore)
         return Grade("impossible", ("impossible",), 0, 0, 0, len(position.hand), themes)
     flows = _Flows(solution)
     used = flows.techniques()

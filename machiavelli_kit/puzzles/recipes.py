@@ -1,9 +1,9 @@
 """The recipes behind the bundled collection's generated chapters (chapter 1 is written by hand).
 
 >>> [recipe.name for recipe in RECIPES][:3]
-['ch02-spare', 'ch03-split', 'ch04-swap']
+['ch01b-basics', 'ch02-spare', 'ch03-split']
 >>> sum(recipe.count for recipe in RECIPES)
-308
+508
 """
 
 from __future__ import annotations
@@ -16,40 +16,40 @@ from pathlib import Path
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.puzzles.format import dump
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
+from machiavelli_kit.puzzles.planting import HARD
 
-_COUNT = 34
-_HARD = ("swap", "dissolve", "chain", "identical")
+_COUNT = 52
+_TECHNIQUES = ("spare", "split", "swap", "dissolve", "chain", "identical")
 
 RECIPES: tuple[Recipe, ...] = (
-    Recipe("ch02-spare", "Borrowing a spare card", "spare", _COUNT, ("spare",), (6, 14), (1, 3),
-           puzzle_title="A card to spare",
+    Recipe("ch01b-basics", "Laying and adding", "basics", 36, ("lay", "extend"), ("lay", "extend"), (3, 12),
+           decoys=(0, 2), basics=True,
+           intro="The two plays every turn is made of: lay a meld of your own cards, or add cards to a meld "
+                 "on the table. Watch for the cards that fit nowhere."),
+    Recipe("ch02-spare", "Borrowing a spare card", "spare", _COUNT, ("spare",), ("spare",), (6, 14),
            intro="A set of four or a long run can lend a card and still stand. Find the card nobody misses."),
-    Recipe("ch03-split", "Cutting runs", "split", _COUNT, ("split",), (8, 18), (1, 3), set_share=0.3,
-           puzzle_title="Cut the run",
+    Recipe("ch03-split", "Cutting runs", "split", _COUNT, ("split",), ("split",), (8, 18), set_share=0.3,
            intro="A long run can be cut into two shorter runs, and a copy of one of its cards can cut it too."),
-    Recipe("ch04-swap", "Swapping cards", "swap", _COUNT, ("swap",), (12, 24), (2, 4), set_share=0.6,
-           puzzle_title="Swap",
+    Recipe("ch04-swap", "Swapping cards", "swap", _COUNT, ("swap",), ("swap",), (12, 24), set_share=0.6,
            intro="Put a card in a meld's place and take the card it replaces to where it is needed."),
-    Recipe("ch05-dissolve", "Taking melds apart", "dissolve", _COUNT, ("dissolve",), (12, 26), (2, 4),
-           set_share=0.6, puzzle_title="Take it apart",
+    Recipe("ch05-dissolve", "Taking melds apart", "dissolve", _COUNT, ("dissolve",), ("dissolve",), (12, 26),
+           set_share=0.6,
            intro="Sometimes a meld has to disappear completely, its cards spread over new melds."),
-    Recipe("ch06-identical", "Twin cards", "twins", _COUNT, ("identical",), (10, 24), (2, 4), set_share=0.6,
-           puzzle_title="Twins",
+    Recipe("ch06-identical", "Twin cards", "twins", _COUNT, ("identical",), ("identical",), (10, 24), set_share=0.6,
            intro="Two decks mean two copies of every card: they never share a meld, but two melds can each hold one."),
-    Recipe("ch07-chain", "Chains", "chain", _COUNT, ("chain",), (20, 34), (2, 5), puzzle_title="Chain",
+    Recipe("ch07-chain", "Chains", "chain", _COUNT, ("chain",), ("chain",), (20, 34),
            intro="One card frees another, which frees a third: follow the chain from your hand to the end."),
-    Recipe("ch08-restore", "Play or restore?", "restore", _COUNT, ("impossible", *_HARD), (10, 24), (1, 3),
-           set_share=0.6, goals=("decide",), stray_share=0.0, puzzle_title="Play or restore?",
+    Recipe("ch08-restore", "Play or restore?", "restore", _COUNT, ("impossible", *HARD), HARD, (10, 24),
+           set_share=0.6, goals=("decide",),
            intro="Decide first: is there any valid play at all? If not, the table is restored and you draw."),
-    Recipe("ch09-variants", "Variants change the answer", "variant", 36,
-           ("spare", "split", "swap", "dissolve", "chain", "identical", "impossible"), (8, 18), (2, 4),
-           rules=("bga(wrap=true)", "bga(ace_high=false)", "bga(jokers=2)"), compare=("bga", "bga", "bga"),
-           ranks=(1, 2, 3, 4, 10, 11, 12, 13), hand_jokers=1, goals=("max", "max", "decide"),
-           puzzle_title="Variant",
+    Recipe("ch09-variants", "Variants change the answer", "variant", 56, (*_TECHNIQUES, "impossible"), _TECHNIQUES,
+           (8, 18), rules=("bga(wrap=true)", "bga(ace_high=false)", "bga(jokers=2)", "bga(jokers=2, wrap=true)"),
+           compare=("bga", "bga", "bga(jokers=2, wrap=true)", "bga(jokers=2)"), ranks=(1, 2, 3, 4, 10, 11, 12, 13),
+           goals=("max", "max", "decide"),
            intro="The same cards under other rules: runs that turn the corner, an ace that is only low, a joker."),
-    Recipe("ch10-expert", "Expert tables", "expert", _COUNT, _HARD, (28, 44), (4, 7), rules=("bga", "wikipedia"),
-           min_effort=5, puzzle_title="Expert",
-           intro="Full tables and full hands: every technique, several at once."),
+    Recipe("ch10-expert", "Expert tables", "expert", _COUNT, HARD, ("expert", "expert", *HARD), (28, 44),
+           decoys=(0, 2), rules=("bga", "wikipedia"), efforts=(2, 3, 4, 5),
+           intro="Full tables and full hands: every technique, often several at once."),
 )  # fmt: skip
 
 

@@ -6,9 +6,9 @@ network, script or stylesheet beyond their own.
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> puzzles = load_collection().select(chapter="ch01")[:2]
 >>> sheet = worksheet_html(puzzles, "Homework")
->>> sheet.startswith("<!DOCTYPE html>") and sheet.count("<svg") == 2 and "bga-2" in sheet
+>>> sheet.startswith("<!DOCTYPE html>") and sheet.count("<svg") == 2 and "bga-7" in sheet
 True
->>> "5♠ 6♠ 7♠" in answers_html(puzzles, "Homework")
+>>> "3♣ 4♣ 5♣ 6♣ 7♣ 8♣" in answers_html(puzzles, "Homework")
 True
 """
 
