@@ -1,4 +1,5 @@
-"""Time the puzzle generator and the collection's loading and verification; print its size per chapter and level.
+"""Time the puzzle generator and the collection's loading and verification; print its size per chapter and
+level, and how its yes-or-no answers split.
 
 Run: ``.venv/bin/python benchmarks/puzzle_collection.py``
 
@@ -44,6 +45,7 @@ def main() -> int:
     verification = time.perf_counter() - started
     print(f"strict loading: {loading:.2f} s; loading with solver verification: {verification:.2f} s")
     _table(collection.chapters)
+    _answers(collection.chapters)
     return status
 
 
@@ -61,3 +63,13 @@ def _table(chapters: tuple[Chapter, ...]) -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _answers(chapters: tuple[Chapter, ...]) -> None:
+    """Yes and no per yes-or-no goal: close (yes/no), play a card (yes/no), decide (play/restore)."""
+    kinds = ("close", "play", "decide")
+    print(f"\n{'answers':<18}" + "".join(f"{kind + ' yes/no':>16}" for kind in kinds))
+    for chapter in chapters:
+        split = Counter((puzzle.goal.kind, puzzle.feasible) for puzzle in chapter.puzzles)
+        shown = [f"{split[kind, True]}/{split[kind, False]}" if kind in {k for k, _ in split} else "" for kind in kinds]
+        print(f"{chapter.name:<18}" + "".join(f"{cell:>16}" for cell in shown))
