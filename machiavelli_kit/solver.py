@@ -18,18 +18,24 @@ table cards stay, so the least disruption is exact, not a heuristic:
 ``par`` = table cards that change meld + hand cards placed. Jokers count
 neither as staying nor as changing.
 
-How it is solved. The rule set's templates are built once (and each start
-meld's continuations once per shape); a position only picks the templates it
-can fill and assembles the matrix with numpy. HiGHS solves the linear
-relaxation with the objective *(table cards + 1) x cards placed + cards that
-stay*; when its optimal vertex is integral it is the answer. Otherwise the two
-questions are answered in turn: the relaxation of *cards placed* alone bounds
-the number of cards, and for that number (then one fewer, while none exists)
-a depth-first branch and bound over the relaxation, with the number of cards
-fixed, finds the play where the most cards stay. Objectives are integral, so a
-node whose bound rounds down to the best value found is cut, and the search
-stops as soon as a play reaches the root's bound. A time limit covers the whole
-search: past it :class:`SolverTimeout` says the solver gave up, never "restore".
+How it is solved. The rule set's templates are built once as arrays, and each
+start meld's continuations once per shape; a position keeps the templates it
+can fill and assembles the matrix with numpy. A slot of a card nobody holds can
+only be a joker, so it counts in the jokers directly, and templates that differ
+only in such slots are one column. HiGHS (presolve off) solves the relaxation
+with the objective *(table cards + 1) x cards placed + cards that stay*; when
+its vertex is integral it is the answer, as it is for most positions.
+Otherwise the two questions are answered in turn: the relaxation bounds the
+number of cards, and for that number (then one fewer, while no play has it) a
+search finds the play where the most cards stay. The search is a depth-first
+branch and bound over the relaxation (each node re-solved from its parent's
+basis): objectives are integral, so a node whose bound rounds down to the best
+value found is cut, the search stops when a play reaches the root's bound, and
+reduced costs at the root fix what cannot move in a better play. Past
+:data:`SEARCH_BUDGET` relaxations HiGHS's branch and cut finishes, from the
+best play found: its cuts prove in one node what branching proves slowly. A
+time limit covers it all: past it :class:`SolverTimeout` says the solver gave
+up, never "restore"; any other way HiGHS stops is a :class:`SolverError`.
 
 >>> from machiavelli_kit.position import Position
 >>> best = solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
@@ -79,6 +85,8 @@ Bounds = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds the solver may spend on one position before it gives up."""
 INTEGRALITY_TOLERANCE = 1e-6
+MIP_INTEGRALITY_TOLERANCE = 1e-5
+"""Above HiGHS's own (1e-6) for its branch and cut's points; the validator checks the table anyway."""
 SEARCH_BUDGET = 30
 """Relaxations the depth-first search may solve before HiGHS's branch and cut takes over."""
 BOUND_TOLERANCE = 1e-3
@@ -185,10 +193,9 @@ def solve(
     goal = _as_goal(goal, position)
     if time_limit is not None and not time_limit > 0:
         raise SolverInputError(f"the time limit must be a positive number of seconds, not {time_limit!r}")
-    problems = position.problems(rules)
-    if problems:
-        raise SolverInputError("; ".join(problem.message for problem in problems))
     program = _Program(position, rules, goal)
+    if program.oversupplied():
+        raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
     values = program.solve(_Clock(time_limit))
     if values is None:
         return Solution(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
@@ -345,6 +352,10 @@ class _Program:
                 self.in_hand[card_index(card)] = count
         self.table_jokers, self.jokers = table[JOKER], table[JOKER] + hand[JOKER]
         self.shapes = [_meld_shape(meld.cards, rules) for meld in position.table.melds]
+
+    def oversupplied(self) -> bool:
+        """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
+        return bool(np.any(self.on_table + self.in_hand > self.rules.decks)) or self.jokers > self.rules.jokers
 
     def solve(self, clock: _Clock) -> IntArray | None:
         """The column values of the best play, or ``None`` when no play meets the goal."""
@@ -528,16 +539,16 @@ def _most_cards_then_most_stays(
     return None
 
 
-def _integral(point: FloatArray) -> IntArray | None:
-    """The point rounded, when every value is within tolerance of an integer."""
+def _integral(point: FloatArray, tolerance: float = INTEGRALITY_TOLERANCE) -> IntArray | None:
+    """The point rounded, when every value is within ``tolerance`` of an integer."""
     rounded = np.rint(point)
-    if np.all(np.abs(point - rounded) < INTEGRALITY_TOLERANCE):
+    if np.all(np.abs(point - rounded) < tolerance):
         return rounded.astype(np.int64)
     return None
 
 
 class _Relaxation:
-    """The program's linear relaxation in HiGHS, and a depth-first branch and bound over it.
+    """The program's linear relaxation in HiGHS, and the searches for its best integer point.
 
     Branching changes column bounds only, so each node's relaxation starts from
     its parent's basis (dual simplex, presolve off): a few pivots per node.
@@ -618,7 +629,7 @@ class _Relaxation:
         mip.run()
         status = mip.getModelStatus()
         if status == _STATUS.kOptimal:
-            point = _integral(np.asarray(mip.getSolution().col_value))
+            point = _integral(np.asarray(mip.getSolution().col_value), MIP_INTEGRALITY_TOLERANCE)
             if point is None:
                 raise SolverError("HiGHS's branch and cut returned a point that is not integral")
             return point
