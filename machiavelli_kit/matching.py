@@ -14,23 +14,24 @@ others change meld. The best matching is an assignment problem.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import check_shape
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.templates import meld_shape
 
 
 def match_melds(start: Table, final: Table, rules: Rules = BGA) -> tuple[tuple[int | None, ...], int]:
     """For each final meld, the start meld it continues (or ``None``), and how many
     natural start-table cards change meld under the best such matching."""
-    weights = np.array(
-        [[kept_cards(before.cards, after.cards, rules) for after in final.melds] for before in start.melds],
-        dtype=float,
-    ).reshape(len(start.melds), len(final.melds))
+    befores = [_Side.of(meld.cards, rules) for meld in start.melds]
+    afters = [_Side.of(meld.cards, rules) for meld in final.melds]
+    weights = np.array([[before.kept(after) for after in afters] for before in befores], dtype=float)
+    weights = weights.reshape(len(befores), len(afters))
     rows, columns = linear_sum_assignment(weights, maximize=True)
     origins: list[int | None] = [None] * len(final.melds)
     kept = 0
@@ -44,14 +45,27 @@ def match_melds(start: Table, final: Table, rules: Rules = BGA) -> tuple[tuple[i
 
 def kept_cards(before: tuple[Card, ...], after: tuple[Card, ...], rules: Rules = BGA) -> int:
     """How many natural cards of ``before`` stay if it goes on as ``after`` (0 if it cannot)."""
-    kind = check_shape(before, rules).kind
-    before_naturals = [card for card in before if not card.is_joker]
-    after_naturals = [card for card in after if not card.is_joker]
-    common = sum((Counter(before_naturals) & Counter(after_naturals)).values())
-    if kind is None or not common:
-        return 0
-    if len(after_naturals) > 1 and check_shape(after, rules).kind != kind:
-        return 0
-    if kind == "set":
-        return common if before_naturals[0].rank == after_naturals[0].rank else 0
-    return common if before_naturals[0].suit == after_naturals[0].suit else 0
+    return _Side.of(before, rules).kept(_Side.of(after, rules))
+
+
+@dataclass(frozen=True)
+class _Side:
+    """A meld as the matching sees it: its kind (``None``: not a meld) and its natural cards."""
+
+    kind: str | None
+    naturals: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...], rules: Rules) -> _Side:
+        return cls(meld_shape(cards, rules)[0], tuple(card for card in cards if not card.is_joker))
+
+    def kept(self, after: _Side) -> int:
+        """How many of these natural cards stay if this meld goes on as ``after``."""
+        common = sum((Counter(self.naturals) & Counter(after.naturals)).values())
+        if self.kind is None or not common:
+            return 0
+        if len(after.naturals) > 1 and after.kind != self.kind:
+            return 0
+        if self.kind == "set":
+            return common if self.naturals[0].rank == after.naturals[0].rank else 0
+        return common if self.naturals[0].suit == after.naturals[0].suit else 0

@@ -61,7 +61,7 @@ import numpy.typing as npt
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.melds import MIN_MELD, Meld, check_shape
+from machiavelli_kit.melds import MIN_MELD, Meld
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules, as_rules
@@ -71,7 +71,7 @@ from machiavelli_kit.templates import (
     TemplateArrays,
     card_at,
     card_index,
-    natural_template,
+    meld_shape,
     template_arrays,
 )
 
@@ -252,11 +252,7 @@ def _meld_shape(cards: tuple[Card, ...], rules: Rules) -> _Shape | None:
     indexes = frozenset(card_index(card) for card in naturals)
     if not naturals or len(indexes) < len(naturals):
         return None
-    if len(naturals) == len(cards):
-        template = natural_template(cards, rules)
-        kind = template.kind if template is not None else None
-    else:
-        kind = check_shape(cards, rules).kind
+    kind = meld_shape(cards, rules)[0]
     if kind == "set":
         return _Shape("set", naturals[0].rank, indexes)
     if kind == "run":

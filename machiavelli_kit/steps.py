@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from machiavelli_kit.cards import JOKER, Card
-from machiavelli_kit.melds import Meld, check_shape
+from machiavelli_kit.melds import Meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
-from machiavelli_kit.templates import CARD_COUNT, card_at, natural_template
+from machiavelli_kit.templates import CARD_COUNT, card_at, meld_shape
 
 RANK_PLURALS = {
     1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
@@ -190,27 +190,15 @@ class _Names:
         name = _shape_name(cards, self.rules)
         if name not in self.shared:
             return name
-        arranged = _shape(cards, self.rules)[1]
+        arranged = meld_shape(cards, self.rules)[1]
         if " run" in name:
             return f"{name} {arranged[0]}–{arranged[-1]}"
         return f"{name} ({Meld(arranged)})"
 
 
 @lru_cache(maxsize=8192)
-def _shape(cards: tuple[Card, ...], rules: Rules) -> tuple[str | None, tuple[Card, ...]]:
-    """A meld's kind (``None``: not a meld) and its cards in play order; a meld without jokers
-    is looked up among the rules' templates, the validator's own meld shapes."""
-    if all(card.suit is not None for card in cards):
-        template = natural_template(cards, rules)
-        if template is not None:
-            return template.kind, template.cards()
-    verdict = check_shape(cards, rules)
-    return verdict.kind, verdict.arranged
-
-
-@lru_cache(maxsize=8192)
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
-    kind = _shape(cards, rules)[0]
+    kind = meld_shape(cards, rules)[0]
     naturals = [card for card in cards if card.suit is not None]
     if kind == "set" and naturals:
         return RANK_PLURALS[naturals[0].rank]

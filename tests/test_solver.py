@@ -14,11 +14,13 @@ from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.deal import random_position, random_table
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.matching import match_melds
+from machiavelli_kit.melds import check_shape
 from machiavelli_kit.notation import parse_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import SolverInputError, solve
 from machiavelli_kit.steps import apply_move, moves_between
+from machiavelli_kit.templates import card_at, meld_shape
 from tests.brute_force import best_play
 
 VARIANTS = [
@@ -119,6 +121,22 @@ def test_moves_lead_from_the_start_table_to_the_solution(seed: int, variant: Rul
     assert hand_moves == solution.max_play
     counted = [move for move in solution.moves if move.source is None or not move.card.is_joker]
     assert len(counted) == solution.par  # table jokers count neither as kept nor as changed
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=1, max_size=13),
+    same_suit=st.booleans(),
+    variant=st.sampled_from([BGA, Rules(wrap=True), Rules(ace_high=False), Rules(ace_high=False, wrap=True)]),
+)
+def test_the_template_index_agrees_with_the_validator(cards: list[int], same_suit: bool, variant: Rules) -> None:
+    """Shapes of melds without jokers come from the templates: the same kind and order as the validator."""
+    meld = tuple(card_at(card % 13 if same_suit else card) for card in cards)
+    verdict = check_shape(meld, variant)
+    kind, arranged = meld_shape(meld, variant)
+    assert kind == verdict.kind
+    if kind is not None:
+        assert arranged == verdict.arranged
 
 
 def test_close_goal_needs_the_whole_hand() -> None:
