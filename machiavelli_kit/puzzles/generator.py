@@ -118,16 +118,13 @@ def generate(recipe: Recipe) -> list[Puzzle]:
         if len(made) == recipe.count:
             return _numbered(recipe, made)
         slot = _slot(recipe, len(made))
-        position = _plant(rng, recipe, slot)
-        key = (str(slot.rules), canonical_form(position))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept = _make(rng, recipe, slot, position)
+        kept = _make(rng, recipe, slot, _plant(rng, recipe, slot))
         if kept is None or (recipe.efforts and kept.puzzle.effort not in recipe.efforts):
             continue
+        key = (str(slot.rules), canonical_form(kept.puzzle.position))
         effort = kept.puzzle.effort or 0
-        if efforts[effort] < quota:
+        if key not in seen and efforts[effort] < quota:
+            seen.add(key)
             efforts[effort] += 1
             made.append(kept)
     raise RuntimeError(f"recipe {recipe.name!r}: only {len(made)} of {recipe.count} puzzles in {MAX_TRIES} tries")
