@@ -93,6 +93,6 @@ def test_tournament_text_and_bad_input(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and out.splitlines()[0].split()[:4] == ["player", "games", "wins", "win"]
     assert out.splitlines()[1].split()[:3] == ["greedy", "2", "2"]
     assert run(capsys, "tournament", "--players", "greedy,chess", "--games", "2")[2].endswith(
-        "unknown player 'chess': players are random, beginner, greedy\n"
+        "unknown player 'chess': players are random, beginner, greedy, expert\n"
     )
     assert run(capsys, "tournament", "--players", "greedy", "--games", "2")[0] == 2

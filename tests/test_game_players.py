@@ -17,8 +17,8 @@ from machiavelli_kit.position import Table
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_each_player_is_deterministic_given_the_seed(name: str) -> None:
-    first = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
-    again = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
+    first = play_game([name, "greedy"], "bga(hand_size=9)", seed=8, budget=60)
+    again = play_game([name, "greedy"], "bga(hand_size=9)", seed=8, budget=60)
     assert dumps(first.game) == dumps(again.game)
 
 
@@ -97,3 +97,23 @@ def test_a_match_needs_points_and_an_end() -> None:
     match = Match(["a", "b"], "classic", seed=1, target=None, deals=1)
     with pytest.raises(MatchError, match="still being played"):
         match.next_deal()
+
+
+def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
+    from machiavelli_kit.game.actions import Play
+    from machiavelli_kit.game.deal import arranged_deal
+    from machiavelli_kit.game.players import make_player
+    from machiavelli_kit.game.session import Game
+    from machiavelli_kit.notation import parse_cards
+    from machiavelli_kit.rules import BGA
+
+    deal = arranged_deal(
+        BGA, [parse_cards("8H 9H 10H 2S"), parse_cards("3D")], table=Table.parse("2H 2D 2C | JH QH KH")
+    )
+    game = Game(BGA, ["expert", "other"], deal, dealer=1)
+    action = make_player("expert", seed=1).choose(game.view(0))
+    assert isinstance(action, Play) and game.refusal(action) is None
+    assert game.play(action).played == parse_cards("2S 8H 9H 10H") and game.result is not None
+    again = Game(BGA, ["expert", "other"], deal, dealer=1)
+    hurried = make_player("expert", seed=1, budget=1e-9).choose(again.view(0))  # no time: the biggest one-step play
+    assert again.play(hurried).played == parse_cards("8H 9H 10H")

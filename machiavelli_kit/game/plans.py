@@ -24,11 +24,8 @@ from machiavelli_kit.game.state import View
 from machiavelli_kit.melds import Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.solver import Solution, SolverTimeout, solve
 from machiavelli_kit.templates import card_index, templates
-
-MIN_SOLVE_SECONDS = 0.05
-"""The least time a solve is given, even past the deadline."""
 
 
 def best_play(
@@ -49,7 +46,7 @@ def best_play(
     if hand and not done and (room is None or room >= 1):
         table = view.table if view.may_touch_table else Table()
         rules = view.rules.replace(max_cards_per_turn=room)
-        found = _solve(Position(table, tuple(hand.elements())), rules, goal, deadline)
+        found = solve_within(Position(table, tuple(hand.elements())), rules, goal, deadline)
         if found.feasible:
             rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
         elif goal != "max":
@@ -72,7 +69,7 @@ def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple
         room = None if cap is None else cap - (len(view.hand) - hand.total())
         if room is not None and room < MIN_OWN_CARDS_WITH_HELPERS:
             break
-        found = _solve(
+        found = solve_within(
             Position(Table(), (*hand.elements(), helper)),
             view.rules.replace(max_cards_per_turn=None if room is None else room + 1),
             helper,
@@ -89,7 +86,7 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
     """A newcomer's play: new melds from the hand, then single cards added to the ends of the
     melds on the table (sets filled up to four); nothing on the table is taken apart."""
     rules, cap = view.rules, view.rules.max_cards_per_turn
-    found = _solve(Position(Table(), view.hand), rules, "max", deadline)
+    found = solve_within(Position(Table(), view.hand), rules, "max", deadline)
     hand = Counter(view.hand)
     new: list[Meld] = []
     if found.feasible:
@@ -148,10 +145,16 @@ def no_play(view: View) -> Draw | Pass:
     return Pass()
 
 
-def _solve(position: Position, rules: Rules, goal: str | Card, deadline: float | None) -> Solution:
-    """The solver, given what is left of the time until ``deadline`` (at least a moment)."""
-    limit = None if deadline is None else max(MIN_SOLVE_SECONDS, deadline - time.perf_counter())
-    return solve(position, rules, goal, time_limit=limit)
+def solve_within(position: Position, rules: Rules, goal: str | Card, deadline: float | None) -> Solution:
+    """The solver, if ``deadline`` (a ``time.perf_counter()`` time) has not passed; else :class:`SolverTimeout`.
+
+    The budget is checked before each solve, and a solve, once started, runs to its end: the
+    solver's HiGHS instance is reused and HiGHS counts a time limit against its whole run time
+    so far, so a per-solve limit would soon refuse every position.
+    """
+    if deadline is not None and time.perf_counter() > deadline:
+        raise SolverTimeout(0.0)
+    return solve(position, rules, goal, time_limit=None)
 
 
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:

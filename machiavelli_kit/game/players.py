@@ -3,7 +3,7 @@
 - ``random``: a random one-step play (a new meld from the hand, or one card added to a meld), else a draw.
 - ``beginner``: lays melds from its hand and adds cards to the ends of melds; never rearranges.
 - ``greedy``: the solver's maximum play, every turn.
-- ``expert``: see :class:`Expert`.
+- ``expert``: greedy, but it denies an opponent close to closing the table that would let them close.
 
 >>> from machiavelli_kit.game.session import Game
 >>> game = Game.new(["greedy", "random"], "bga", seed=3)
@@ -19,10 +19,12 @@ import random
 import time
 from typing import ClassVar
 
-from machiavelli_kit.game.actions import Action
-from machiavelli_kit.game.plans import best_play, no_play, simple_options, simple_play
+from machiavelli_kit.cards import Card
+from machiavelli_kit.game.actions import Action, Play
+from machiavelli_kit.game.plans import best_play, no_play, simple_options, simple_play, solve_within
 from machiavelli_kit.game.state import View
 from machiavelli_kit.notation import quote
+from machiavelli_kit.position import Position
 from machiavelli_kit.solver import SolverTimeout
 
 DEFAULT_BUDGET = 2.0
@@ -83,6 +85,82 @@ class Greedy(Player):
         return best_play(view, deadline=deadline) or no_play(view)
 
 
+class Expert(Player):
+    """Plays like ``greedy`` until an opponent is close to closing. Then it counts the cards it
+    has not seen (in other hands or the stock), deals that opponent likely hands from them
+    (hands that could not close on the table as it is), and weighs each candidate play by how
+    many of those hands could close on the table it would leave: it plays less, or draws,
+    rather than hand the opponent a close. It always closes when it can.
+
+    Measured against ``greedy``: see the README's tournament figures.
+    """
+
+    name = "expert"
+    WATCH = 3
+    """An opponent holding this many cards or fewer is close to closing."""
+    SAMPLES = 10
+    """Likely hands dealt to that opponent."""
+    TOLERANCE = 0.1
+    """Plays whose risk is within this of the safest count as safe; the one playing most cards wins."""
+
+    def think(self, view: View, deadline: float) -> Action:
+        full = best_play(view, deadline=deadline)
+        if full is None:
+            return no_play(view)
+        if _played(full, view) == len(view.hand):
+            return full
+        threat = min((size for seat, size in enumerate(view.hand_sizes) if seat != view.seat), default=0)
+        if threat > self.WATCH or threat == 0:
+            return full
+        try:
+            return self._safest(view, full, threat, deadline)
+        except SolverTimeout:
+            return full
+
+    def _safest(self, view: View, full: Play, size: int, deadline: float) -> Action:
+        hands = self._likely_hands(view, size, deadline)
+        if not hands:
+            return full
+
+        def risk(play: Play) -> float:
+            closes = sum(_solve_close(Position(play.table, hand), view, deadline) for hand in hands)
+            return closes / len(hands)
+
+        options: list[tuple[float, int, Action]] = [(risk(full), _played(full, view), full)]
+        if options[0][0] > 0:
+            cards = sorted(set((full.table.cards() - view.table.cards()).elements()))
+            for card in self.rng.sample(cards, min(2, len(cards))):
+                smaller = best_play(view, card, deadline=deadline)
+                if smaller is not None and time.perf_counter() < deadline:
+                    options.append((risk(smaller), _played(smaller, view), smaller))
+            if view.stock_size:
+                options.append((0.0, -1, no_play(view)))
+        safest = min(option[0] for option in options)
+        return max((option for option in options if option[0] <= safest + self.TOLERANCE), key=lambda o: o[1])[2]
+
+    def _likely_hands(self, view: View, size: int, deadline: float) -> list[tuple[Card, ...]]:
+        """Hands of ``size`` cards dealt from the unseen cards that could not close on the table now."""
+        unseen = sorted(view.unseen.elements())
+        hands: list[tuple[Card, ...]] = []
+        for _ in range(3 * self.SAMPLES):
+            if len(hands) == self.SAMPLES or len(unseen) < size or time.perf_counter() > deadline:
+                break
+            hand = tuple(self.rng.sample(unseen, size))
+            if not _solve_close(Position(view.table, hand), view, deadline):
+                hands.append(hand)
+        return hands
+
+
+def _played(play: Play, view: View) -> int:
+    """Hand cards a play puts down."""
+    return (play.table.cards() - view.table.cards()).total() - len(play.helpers)
+
+
+def _solve_close(position: Position, view: View, deadline: float) -> bool:
+    """Whether ``position``'s hand can all be played (under the rules, ignoring the closed table)."""
+    return solve_within(position, view.rules, "close", deadline).feasible
+
+
 def fallback(view: View) -> Action:
     """What a player whose time ran out does: the one-step play with the most cards, else no play."""
     options = simple_options(view)
@@ -91,7 +169,7 @@ def fallback(view: View) -> Action:
     return max(options, key=lambda play: play.table.cards().total())
 
 
-PLAYERS: dict[str, type[Player]] = {kind.name: kind for kind in (RandomPlayer, Beginner, Greedy)}
+PLAYERS: dict[str, type[Player]] = {kind.name: kind for kind in (RandomPlayer, Beginner, Greedy, Expert)}
 
 
 def make_player(name: str, seed: int | str = 0, budget: float = DEFAULT_BUDGET) -> Player:
