@@ -61,10 +61,6 @@ def _table(chapters: tuple[Chapter, ...]) -> None:
     print(f"{'all':<18}" + "".join(f"{totals.get(name, 0):>10}" for name in shown) + f"{sum(totals.values()):>8}")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def _answers(chapters: tuple[Chapter, ...]) -> None:
     """Yes and no per yes-or-no goal: close (yes/no), play a card (yes/no), decide (play/restore)."""
     kinds = ("close", "play", "decide")
@@ -73,3 +69,7 @@ def _answers(chapters: tuple[Chapter, ...]) -> None:
         split = Counter((puzzle.goal.kind, puzzle.feasible) for puzzle in chapter.puzzles)
         shown = [f"{split[kind, True]}/{split[kind, False]}" if kind in {k for k, _ in split} else "" for kind in kinds]
         print(f"{chapter.name:<18}" + "".join(f"{cell:>16}" for cell in shown))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
