@@ -5,7 +5,7 @@ positions, answers and stories live once, in ``puzzles/ch01-first-steps.toml``.
 Suits lost with the documents' pictures are reconstructed as in the kit's
 rules synthesis; each story is told in the kit's own words.
 
->>> [item.id for item in worked_examples()][:3]
+>>> [item.id for item in worked_examples()][:3]  # chapter 1 puts the easiest first
 ['bga-7', 'bga-1', 'it-4']
 >>> example("it-3").position.hand
 (Card.parse('7S'), Card.parse('9H'))
