@@ -97,3 +97,9 @@ def test_no_comparison_puts_a_joker_in_a_game_without_jokers() -> None:
         jokers = puzzle.position.all_cards()[JOKER]
         for compare in puzzle.compare:
             assert compare.rules.jokers >= jokers, (puzzle.id, str(compare.rules))
+
+
+def test_the_variants_with_jokers_have_a_joker_on_the_table() -> None:
+    with_jokers = [puzzle for puzzle in COLLECTION.chapter("ch09").puzzles if puzzle.rules.jokers]
+    assert len(with_jokers) >= 20
+    assert all(puzzle.position.table.cards()[JOKER] for puzzle in with_jokers)

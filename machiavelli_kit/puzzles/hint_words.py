@@ -84,12 +84,13 @@ class Words:
         cards = self._subject_meld()
         return self.full_name(cards) if full else self.name(cards)
 
-    def _own_meld(self) -> str:
-        """The name of a new meld made from hand cards only (for ``lay``)."""
-        for cards, origin in zip(self.best.table.melds, self.best.origins, strict=True):
-            if origin is None and not Counter(cards.cards) - Counter(self.best.played):
-                return self.name(cards.cards).removeprefix("the ")
-        return "meld"
+    def _own_meld(self) -> tuple[Card, ...]:
+        """A new meld made from hand cards only (for ``lay``)."""
+        return next(
+            meld.cards
+            for meld, origin in zip(self.best.table.melds, self.best.origins, strict=True)
+            if origin is None and not Counter(meld.cards) - Counter(self.best.played)
+        )
 
     def _twin(self) -> Card | None:
         """A played card whose other copy stays on the table."""
@@ -123,7 +124,8 @@ class Words:
         if self.graded.technique == "chain":
             base, full = titles.format(first), f"From {first} to {last}"
         elif self.graded.technique == "lay":
-            base = full = titles.format(self._own_meld())
+            own = self._own_meld()
+            base, full = (titles.format(name.removeprefix("the ")) for name in (self.name(own), self.full_name(own)))
         elif self.graded.technique == "identical":
             base = full = titles.format(twin or RANK_PLURALS[best.played[0].rank])
         else:
@@ -149,7 +151,7 @@ class Words:
             "spare": f"{subject.capitalize()} can spare a card and still be a meld.",
             "split": f"{subject.capitalize()} is long enough to be cut in two.",
             "swap": f"One of your cards can take the place of a card in {subject}.",
-            "dissolve": f"{subject.capitalize()} can be taken apart: each of its cards can go somewhere else.",
+            "dissolve": f"{subject.capitalize()} can be taken apart: each card can go somewhere else.",
         }[technique]
 
     def needs(self, card: Card) -> str:

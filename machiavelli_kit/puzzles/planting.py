@@ -120,6 +120,18 @@ class Bench:
                                  set_share=set_share)  # fmt: skip
             self.table.extend(meld.cards for meld in extra.melds)
 
+    def joker(self) -> None:
+        """Where every rule set has jokers and none lies on the table yet, one stands in for a
+        card of a random meld (the card goes back to the decks)."""
+        if self.supply[JOKER] and not any(JOKER in meld for meld in self.table):
+            at = self.rng.randrange(len(self.table))
+            meld = list(self.table[at])
+            slot = self.rng.randrange(len(meld))
+            self.supply[meld[slot]] += 1
+            self.supply[JOKER] -= 1
+            meld[slot] = JOKER
+            self.table[at] = tuple(meld)
+
     def decoys(self, count: int) -> None:
         """Single cards in the hand that fit nowhere at a glance: no meld on the table takes one
         as it stands, and none makes a pair or a near run with another hand card."""
@@ -173,7 +185,7 @@ def plant(
 ) -> Position:
     """A position planted by ``planter`` (see :data:`PLANTERS`), valid under ``rules`` and every
     rule set in ``also``, with about ``table_cards`` on the table and ``decoys`` extra hand cards.
-    The random melds around the core may hold the jokers that every rule set has.
+    Where every rule set has jokers, at least one joker lies on the table.
 
     Tries again until the cards allow the plant (a few tries at most).
     """
@@ -183,6 +195,7 @@ def plant(
         try:
             _CORES[planter](bench)
             bench.fill(table_cards, set_share)
+            bench.joker()
             bench.decoys(decoys)
         except NoRoom:
             continue
