@@ -18,8 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from machiavelli_kit.puzzles.collection import COLLECTION_DIR, load_collection
-from machiavelli_kit.puzzles.format import Chapter
-from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter
 from machiavelli_kit.puzzles.recipes import regenerate
 
 

@@ -50,6 +50,7 @@ VALIDITY_EXAMPLES: tuple[ValidityExample, ...] = (
     ValidityExample("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False, "an ace at both ends repeats a card"),
 )
 
+
 @cache
 def worked_examples() -> tuple[Puzzle, ...]:
     """The rule documents' worked examples, in the order of chapter 1."""

@@ -11,8 +11,8 @@ import pytest
 from machiavelli_kit.cards import JOKER
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.duplicates import canonical_form
-from machiavelli_kit.puzzles.format import Chapter, Puzzle
-from machiavelli_kit.puzzles.grader import TECHNIQUES, grade
+from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter, Puzzle
+from machiavelli_kit.puzzles.grader import grade
 from machiavelli_kit.solver import solve
 
 COLLECTION = load_collection()

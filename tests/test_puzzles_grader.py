@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from machiavelli_kit.position import Position
-from machiavelli_kit.puzzles.grader import TECHNIQUES, Grade, grade
+from machiavelli_kit.puzzles.format import TECHNIQUES
+from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import solve
 

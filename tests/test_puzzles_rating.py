@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.format import TECHNIQUES
 from machiavelli_kit.puzzles.rating import Rating, rate, start_rating
 
 

@@ -17,10 +17,8 @@ from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
-from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
-from machiavelli_kit.puzzles.worksheet import export_worksheet
 
 
 def add_parser(subparsers: Any) -> None:
@@ -90,6 +88,8 @@ def run(arguments: argparse.Namespace) -> int:
         if not any((arguments.chapter, arguments.grade, arguments.theme)):
             raise BadInput("say which puzzles to export: ids, or --chapter, --grade or --theme")
         puzzles = _selected(collection, arguments)
+    from machiavelli_kit.puzzles.worksheet import export_worksheet  # the answer key tells moves: heavy
+
     sheet, answers = export_worksheet(puzzles, arguments.out, arguments.title)
     print(f"{plural(len(puzzles), 'puzzle')}: {sheet} and {answers}")
     return 0

@@ -72,6 +72,8 @@ from machiavelli_kit.rules import Rules, RulesError
 
 Answer = int | bool | str
 DECISIONS = ("play", "restore")
+TECHNIQUES = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "impossible")
+"""The grades: the rungs of the technique ladder, easiest first (what each means: :mod:`.grader`)."""
 PUZZLE_KEYS = {
     "id": True, "title": True, "source": True, "rules": True, "table": True, "hand": True, "goal": True,
     "answer": True, "solution": False, "par": False, "grade": False, "effort": False, "themes": False,
@@ -272,8 +274,6 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
                 raise error(key, f"must be a whole number, not {quote(value)}")
             values[key] = value
     if "grade" in item:
-        from machiavelli_kit.puzzles.grader import TECHNIQUES
-
         if item["grade"] not in TECHNIQUES:
             raise error("grade", f"{quote(item['grade'])} is not a grade: grades are {', '.join(TECHNIQUES)}")
         values["grade"] = item["grade"]

@@ -39,8 +39,8 @@ from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_card, format_cards
 from machiavelli_kit.position import Position, Table, check_table
 from machiavelli_kit.puzzles.duplicates import canonical_form
-from machiavelli_kit.puzzles.format import Chapter, Puzzle
-from machiavelli_kit.puzzles.grader import TECHNIQUES, Grade, grade
+from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter, Puzzle
+from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.puzzles.hint_words import Words
 from machiavelli_kit.puzzles.planting import close, neighbours, plant
 from machiavelli_kit.puzzles.verify import answer_of, complete, solve_puzzle

@@ -35,12 +35,11 @@ from typing import TYPE_CHECKING
 
 from machiavelli_kit.cards import ACE, JOKER, KING, Card
 from machiavelli_kit.melds import check_shape
-from machiavelli_kit.steps import card_flows
+from machiavelli_kit.puzzles.format import TECHNIQUES
 
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution  # grades are read from a solution, never made by solving
 
-TECHNIQUES = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "impossible")
 EFFORT_STEPS = (6, 9, 13, 20)
 """Effort points at which effort 2, 3, 4 and 5 begin (near the collection's quintiles)."""
 
@@ -110,6 +109,8 @@ class _Flows:
         self.start = [meld.cards for meld in solution.position.table.melds]
         self.final = [meld.cards for meld in solution.table.melds]
         self.kept: dict[int, int] = {origin: f for f, origin in enumerate(solution.origins) if origin is not None}
+        from machiavelli_kit.steps import card_flows  # with the solver's tables: only once there is a solution
+
         self.stays, transfers = card_flows(solution.position, solution.table, solution.origins)
         self.lost = [Counter(cards) - stays for cards, stays in zip(self.start, self.stays, strict=True)]
         # (source start meld or None for the hand, final meld) for every card that moved.

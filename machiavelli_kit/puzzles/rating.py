@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.format import TECHNIQUES
 
 SCALE = 173.7178
 """The factor between the Glicko scale (1500 in the middle) and the Glicko-2 scale (0 in the middle)."""

@@ -19,8 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.puzzles.collection import Collection, load_collection
-from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.grader import TECHNIQUES
+from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress
 from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
