@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from machiavelli_kit.cli import app, check, game, lab, puzzles, solve, tournament
 from machiavelli_kit.cli.output import letters_where_symbols_fail
 
-EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+"""Exit codes main itself returns; each command returns its own 0 or 1 (see the module docstring)."""
 COMMANDS = (check, solve, lab, app, puzzles, game, tournament)
 
 
