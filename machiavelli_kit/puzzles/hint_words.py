@@ -170,7 +170,7 @@ class Words:
     def hints(self, goal: Goal, answer: Answer, solution: Solution | None = None) -> tuple[str, ...]:
         """The hints for ``goal`` whose answer is ``answer``; ``solution`` is the goal's own play."""
         solution = solution if solution is not None and solution.feasible else self.best
-        first = f"First move: {solution.moves[0].text}." if solution.moves else ""
+        first = f"First move: {solution.moves[0].text.replace('JK', 'the joker')}." if solution.moves else ""
         yes = answer not in (0, False, "restore")
         if goal.card is not None:
             return (
