@@ -586,7 +586,8 @@ class _Relaxation:
     def run(self) -> tuple[float, FloatArray] | None:
         """The relaxation's optimum and its point, or ``None`` when it is infeasible."""
         highs = self.highs
-        highs.setOptionValue("time_limit", self.clock.remaining())
+        # HiGHS holds a relaxation's time limit against all its past run time, and this HiGHS lives on
+        highs.setOptionValue("time_limit", highs.getRunTime() + self.clock.remaining())
         highs.run()
         status = highs.getModelStatus()
         if status == _STATUS.kOptimal:
@@ -617,7 +618,7 @@ class _Relaxation:
         lp = self.highs.getLp()
         lp.col_cost_ = cost.astype(np.float64)
         lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
-        mip = _highs("mip")
+        mip = _highs("mip")  # a new one each time: its time limit counts from now, whatever HiGHS's clock does
         mip.passModel(lp)
         if start is not None:
             mip.setSolution(len(start), self.everything, start.astype(np.float64))
@@ -793,8 +794,8 @@ _OPTIONS: dict[str, dict[str, str | float | bool]] = {
 
 
 def _highs(kind: str = "lp") -> highspy.Highs:
-    """This thread's silent, single-threaded HiGHS of that kind; each program passes its own
-    model, which replaces the last one."""
+    """A silent, single-threaded HiGHS of that kind: for relaxations this thread's own, reused
+    (each program passes its model, which replaces the last one), for branch and cut a new one."""
     highs: highspy.Highs | None = getattr(_LOCAL, kind, None)
     if highs is None:
         highs = highspy.Highs()  # type: ignore[no-untyped-call]
@@ -802,7 +803,8 @@ def _highs(kind: str = "lp") -> highspy.Highs:
         highs.setOptionValue("threads", 1)
         for name, value in _OPTIONS[kind].items():
             highs.setOptionValue(name, value)
-        setattr(_LOCAL, kind, highs)
+        if kind == "lp":
+            setattr(_LOCAL, kind, highs)
     return highs
 
 

@@ -41,6 +41,19 @@ def test_a_tiny_time_limit_gives_up_at_once_and_says_so() -> None:
     assert solve(HARD, HARD_RULES).max_play == 19  # within the default limit
 
 
+def test_the_time_limit_counts_for_each_solve_not_for_the_process() -> None:
+    """HiGHS holds a relaxation's time limit against all its past run time: after a long
+    session a short limit must still leave each position its own time."""
+    rng = random.Random(5)
+    positions = [random_position(rng, Rules(), table_cards=60, hand_size=12) for _ in range(10)]
+    highs = solver._highs("lp")
+    limit = 0.05
+    target = highs.getRunTime() + 3 * limit
+    while highs.getRunTime() < target:
+        for position in positions:
+            solve(position, time_limit=limit)
+
+
 def test_the_time_limit_must_be_positive() -> None:
     for bad in (0, -1.0, float("nan")):
         with pytest.raises(SolverInputError, match="positive number of seconds"):
@@ -70,15 +83,10 @@ def test_another_highs_status_is_an_error_not_a_restore() -> None:
 
 
 @pytest.fixture
-def branch_and_cut_without_leaves(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def branch_and_cut_without_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fractional program goes straight to HiGHS's branch and cut, which may not branch."""
     monkeypatch.setattr(solver, "SEARCH_BUDGET", 0)
-    highs = solver._highs("mip")
-    highs.setOptionValue("mip_max_leaves", 0)
-    try:
-        yield
-    finally:
-        highs.setOptionValue("mip_max_leaves", 2**31 - 1)
+    monkeypatch.setitem(solver._OPTIONS, "mip", {**solver._OPTIONS["mip"], "mip_max_leaves": 0})
 
 
 @pytest.mark.usefixtures("branch_and_cut_without_leaves")
