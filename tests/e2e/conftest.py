@@ -136,3 +136,17 @@ def lab_url(notebooks_copy: Path) -> Iterator[str]:
         start,
     ]
     yield from serve(command, "/api/status", notebooks_copy, port, lab_environment(os.environ))
+
+
+def open_in_lab(page: Any, lab_url: str, notebook: str, timeout: int) -> None:
+    """Open ``notebook`` in JupyterLab and wait until its kernel is connected and idle."""
+    page.goto(f"{lab_url}/lab/tree/{notebook}", timeout=timeout)
+    page.wait_for_function(
+        """() => {
+            const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                && widget.sessionContext.session.kernel;
+            return kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+        }""",
+        timeout=timeout,
+    )

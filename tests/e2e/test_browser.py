@@ -11,6 +11,7 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import Place, PlaySession
 from machiavelli_kit.ui.layout import Board, lay_out, rows_needed
+from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.browser
 FELT_PIXEL = [31, 107, 58, 255]
@@ -119,16 +120,7 @@ def test_voila_check_marks_a_broken_table_and_solve_mends_it(page: Page, voila_u
 
 
 def test_lab_runs_the_start_notebook(page: Page, lab_url: str, artifacts: Path) -> None:
-    page.goto(f"{lab_url}/lab/tree/start.ipynb", timeout=TIMEOUT)
-    page.wait_for_function(
-        """() => {
-            const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            const kernel = widget && widget.sessionContext && widget.sessionContext.session
-                && widget.sessionContext.session.kernel;
-            return kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
-        }""",
-        timeout=TIMEOUT,
-    )
+    open_in_lab(page, lab_url, "start.ipynb", TIMEOUT)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     widget = page.locator(".mk-position")
     canvas = widget.locator("canvas.mk-canvas")
