@@ -7,7 +7,8 @@ Each pairing plays ``--games`` games (every deal twice, seats swapped), in chunk
 early once it has used its share of ``--minutes``; the figures say how many games were played.
 After every chunk the results so far are written to ``--out`` (atomically), so a long run that
 is stopped still leaves its figures. Prints a Markdown table: each pairing's first player's
-wins, win rate and 95% Wilson interval, and whether the interval excludes 50%.
+wins, losses and draws, its win rate with the 95% Wilson interval, and its win rate among the
+games that were not drawn (under bga a game that ends with the stock shows equal hands often).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from machiavelli_kit.files import write_atomically
@@ -39,28 +41,37 @@ def merge(total: Tournament | None, part: Tournament) -> Tournament:
     return total
 
 
-def play(players: tuple[str, ...], games: int, rules: Rules, seed: int, seconds: float) -> Tournament | None:
-    """Up to ``games`` games in chunks, stopping after the chunk that passes ``seconds``."""
+def play(
+    players: tuple[str, ...], games: int, rules: Rules, seed: int, seconds: float, saved: Callable[[Tournament], None]
+) -> Tournament | None:
+    """Up to ``games`` games in chunks, stopping after the chunk that passes ``seconds``;
+    ``saved`` is called with the results so far after every chunk."""
     total: Tournament | None = None
     started = time.perf_counter()
     chunk = CHUNK - CHUNK % len(players)
     for first in range(0, games, chunk):
         part = run_tournament(list(players), min(chunk, games - first), rules, seed + first // len(players))
         total = merge(total, part)
+        saved(total)
         if time.perf_counter() - started > seconds:
             break
     return total
 
 
 def row_text(players: tuple[str, ...], table: Tournament) -> str:
+    """One Markdown row: the first player's wins, losses and draws, its win rate with the 95%
+    Wilson interval, and its win rate among the games that were not drawn, with theirs."""
     first: Standing = table.rows[0]
+    losses = first.games - first.wins - first.draws
     low, high = wilson(first.wins, first.games)
-    verdict = "yes" if low > 0.5 else "no"
-    draws = first.draws
+    decided = first.wins + losses
+    decided_low, decided_high = wilson(first.wins, decided)
     return (
-        f"| {players[0]} vs {players[1]} | {first.games} | {first.wins} | {draws} | {100 * first.win_rate:.1f}% "
-        f"| [{100 * low:.1f}%, {100 * high:.1f}%] | {verdict} | {table.rows[0].ms_per_move:.0f} / "
-        f"{table.rows[1].ms_per_move:.0f} | {table.seconds / max(1, table.games):.2f} |"
+        f"| {players[0]} vs {players[1]} | {first.games} | {first.wins} | {losses} | {first.draws} "
+        f"| {100 * first.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+        f"| {100 * first.wins / max(1, decided):.1f}% [{100 * decided_low:.1f}, {100 * decided_high:.1f}] "
+        f"| {table.rows[0].ms_per_move:.0f} / {table.rows[1].ms_per_move:.0f} "
+        f"| {table.seconds / max(1, table.games):.2f} |"
     )
 
 
@@ -72,28 +83,39 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=120.0, help="time for the whole run")
     parser.add_argument("--rules", default="bga")
     parser.add_argument("--out", default="tournament.json", help="where the results go, as JSON")
+    parser.add_argument(
+        "--pairings",
+        default=",".join(f"{a}:{b}" for a, b in PAIRINGS),
+        help="two-player pairings, e.g. expert:greedy,greedy:beginner",
+    )
     arguments = parser.parse_args()
     rules = Rules.parse(arguments.rules)
-    share = 60 * arguments.minutes / (len(PAIRINGS) + 1)
-    results: dict[str, Any] = {"rules": str(rules), "seed": arguments.seed, "pairings": [], "four": None}
+    pairings = [tuple(pair.split(":")) for pair in arguments.pairings.split(",") if pair]
+    share = 60 * arguments.minutes / (len(pairings) + (1 if arguments.four else 0))
+    results: dict[str, Any] = {"rules": str(rules), "seed": arguments.seed}
     lines = [
-        "| pairing | games | wins | draws | win rate | 95% interval | over 50% | ms a move | s a game |",
+        "| pairing | games | wins | losses | draws | win rate [95%] | not drawn: win rate [95%] "
+        "| ms a move | s a game |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for players in PAIRINGS:
-        table = play(players, arguments.games, rules, arguments.seed, share)
+
+    def saver(key: str) -> Callable[[Tournament], None]:
+        def save(table: Tournament) -> None:
+            results[key] = table.as_json()
+            write_atomically(arguments.out, json.dumps(results, indent=1))
+
+        return save
+
+    for players in pairings:
+        table = play(players, arguments.games, rules, arguments.seed, share, saver(" vs ".join(players)))
         assert table is not None
-        results["pairings"].append(table.as_json())
-        write_atomically(arguments.out, json.dumps(results, indent=1))
         lines.append(row_text(players, table))
         print(lines[-1], flush=True)
-    four = play(FOUR, arguments.four, rules, arguments.seed, share)
-    assert four is not None
-    results["four"] = four.as_json()
-    write_atomically(arguments.out, json.dumps(results, indent=1))
     print("\n".join(lines))
-    print(f"\nfour players ({', '.join(FOUR)}), {four.games} games: {four.seconds / four.games:.2f} s a game")
-    print(four.text())
+    four = play(FOUR, arguments.four, rules, arguments.seed, share, saver("four")) if arguments.four else None
+    if four is not None:
+        print(f"\nfour players ({', '.join(FOUR)}), {four.games} games: {four.seconds / four.games:.2f} s a game")
+        print(four.text())
 
 
 if __name__ == "__main__":

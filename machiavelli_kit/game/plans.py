@@ -146,15 +146,14 @@ def no_play(view: View) -> Draw | Pass:
 
 
 def solve_within(position: Position, rules: Rules, goal: str | Card, deadline: float | None) -> Solution:
-    """The solver, if ``deadline`` (a ``time.perf_counter()`` time) has not passed; else :class:`SolverTimeout`.
-
-    The budget is checked before each solve, and a solve, once started, runs to its end: the
-    solver's HiGHS instance is reused and HiGHS counts a time limit against its whole run time
-    so far, so a per-solve limit would soon refuse every position.
-    """
-    if deadline is not None and time.perf_counter() > deadline:
+    """The solver, given the time left until ``deadline`` (a ``time.perf_counter()`` time);
+    :class:`SolverTimeout` once it has passed or when the solve does not finish in time."""
+    if deadline is None:
+        return solve(position, rules, goal, time_limit=None)
+    left = deadline - time.perf_counter()
+    if left <= 0:
         raise SolverTimeout(0.0)
-    return solve(position, rules, goal, time_limit=None)
+    return solve(position, rules, goal, time_limit=left)
 
 
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:
