@@ -48,6 +48,8 @@ False
 from __future__ import annotations
 
 import math
+import os
+import sys
 import threading
 import time
 from collections import Counter
@@ -798,7 +800,7 @@ def _highs(kind: str = "lp") -> highspy.Highs:
     (each program passes its model, which replaces the last one), for branch and cut a new one."""
     highs: highspy.Highs | None = getattr(_LOCAL, kind, None)
     if highs is None:
-        highs = highspy.Highs()  # type: ignore[no-untyped-call]
+        highs = _quiet_new_highs()
         highs.setOptionValue("output_flag", False)
         highs.setOptionValue("threads", 1)
         for name, value in _OPTIONS[kind].items():
@@ -806,6 +808,21 @@ def _highs(kind: str = "lp") -> highspy.Highs:
         if kind == "lp":
             setattr(_LOCAL, kind, highs)
     return highs
+
+
+def _quiet_new_highs() -> highspy.Highs:
+    """A new HiGHS, made with the process's standard output pointed away: newer HiGHS prints its
+    banner there when the first one is made, before any option can silence it, and that line
+    would land in the middle of ``solve --json`` or ``--batch`` output."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            return highspy.Highs()  # type: ignore[no-untyped-call]
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def _join_runs(
