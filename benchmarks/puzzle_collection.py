@@ -17,9 +17,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from machiavelli_kit.puzzles.collection import COLLECTION_DIR, load_collection
+from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter
-from machiavelli_kit.puzzles.recipes import regenerate
+from machiavelli_kit.puzzles.recipes import regenerate, same_as_bundled
 
 
 def main() -> int:
@@ -27,9 +27,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         started = time.perf_counter()
         for timing in regenerate(Path(scratch)):
-            fresh = (Path(scratch) / f"{timing.name}.toml").read_bytes()
-            stored = COLLECTION_DIR / f"{timing.name}.toml"
-            same = stored.is_file() and stored.read_bytes() == fresh
+            same = same_as_bundled(Path(scratch), timing.name)
             status |= not same
             rate = timing.puzzles / timing.seconds
             verdict = "reproduced exactly" if same else "DIFFERS from the bundled file"

@@ -97,8 +97,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _generate(arguments: argparse.Namespace) -> int:
     """Write the generated chapters (``--out``), or compare fresh ones with the bundled files (``--check``)."""
-    from machiavelli_kit.puzzles.collection import COLLECTION_DIR
-    from machiavelli_kit.puzzles.recipes import RECIPES, recipe, regenerate
+    from machiavelli_kit.puzzles.recipes import RECIPES, recipe, regenerate, same_as_bundled
 
     try:
         recipes = [recipe(name) for name in arguments.chapter] if arguments.chapter else list(RECIPES)
@@ -110,9 +109,7 @@ def _generate(arguments: argparse.Namespace) -> int:
         for timing in regenerate(folder, recipes):
             verdict = ""
             if arguments.check:
-                fresh = (folder / f"{timing.name}.toml").read_bytes()
-                bundled = COLLECTION_DIR / f"{timing.name}.toml"
-                same = bundled.is_file() and bundled.read_bytes() == fresh
+                same = same_as_bundled(folder, timing.name)
                 verdict = "  same as the bundled file" if same else "  DIFFERS from the bundled file"
                 differs += [] if same else [timing.name]
             print(f"{timing.name:<16} {plural(timing.puzzles, 'puzzle'):>12} in {timing.seconds:5.1f} s{verdict}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.puzzles import collection
 from machiavelli_kit.puzzles.format import dump
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
 from machiavelli_kit.puzzles.planting import HARD
@@ -79,3 +80,9 @@ def recipe(name: str) -> Recipe:
             return candidate
     names = ", ".join(candidate.name for candidate in RECIPES)
     raise ValueError(f"no generated chapter {name!r}: they are {names} (chapter 1 is written by hand)")
+
+
+def same_as_bundled(folder: Path, name: str) -> bool:
+    """Whether the chapter file ``name`` written into ``folder`` is, byte for byte, the bundled one."""
+    bundled = collection.COLLECTION_DIR / f"{name}.toml"
+    return bundled.is_file() and bundled.read_bytes() == (folder / f"{name}.toml").read_bytes()
