@@ -1,4 +1,8 @@
-"""``machiavelli-kit app``: serve the notebooks as an app with Voila (no code shown)."""
+"""``machiavelli-kit app``: serve the notebooks as an app with Voila (no code shown).
+
+Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
+Voila removes them before it runs the notebook, so their output never shows.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server
 
 CULL_SECONDS = 600
+TEST_ONLY = "test-only"
+"""The cell tag of checks that only the notebook tests run, never the app."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -23,10 +29,14 @@ def add_parser(subparsers: Any) -> None:
 
 
 def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
-    """The Voila command line serving every notebook in ``folder``; idle kernels are stopped after 10 minutes."""
+    """The Voila command line serving every notebook in ``folder``, without its test-only cells.
+
+    Idle kernels are stopped after 10 minutes.
+    """
     return [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--Voila.port_retries=0",
             f"--Voila.open_browser={open_browser}", f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
-            "--MappingKernelManager.cull_interval=60"]  # fmt: skip
+            "--MappingKernelManager.cull_interval=60",
+            f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
 def run(arguments: argparse.Namespace) -> int:
