@@ -293,10 +293,66 @@ def test_csv_for_the_teacher() -> None:
     progress.attempt("bga-3", solved=False)
     progress.spend("bga-3", 61.6)
     rows = list(csv.DictReader(io.StringIO(progress.to_csv())))
-    row = {"student": "Ada, B.", "attempts": "1", "hints": "0", "seconds": "0"}
+    row = {"student": "Ada, B.", "attempts": "1", "hints": "0", "seconds": "0", "rating": "1500"}
     assert rows == [
         {**row, "puzzle": "bga-2", "status": "new", "attempts": "0", "hints": "1"},
         {**row, "puzzle": "bga-3", "status": "failed", "seconds": "62"},
         {**row, "puzzle": "it-3", "status": "solved"},
         {**row, "puzzle": "wiki-1", "status": "solved with help"},
     ]
+
+
+def test_csv_reads_back_with_name_rating_and_every_status() -> None:
+    progress = Progress(student="Ada, B.", rating=Rating(1612.4, 90))
+    progress.attempt("it-3", solved=True)
+    progress.hint("bga-2")
+    progress.attempt("wiki-1", solved=True, helped=True)
+    progress.attempt("bga-3", solved=False)
+    progress.spend("bga-3", 61.6)
+    again = Progress.from_csv(progress.to_csv())
+    assert again.student == "Ada, B." and round(again.rating.rating) == 1612
+    assert {key: record.status for key, record in again.records.items()} == {
+        "bga-2": NEW,
+        "bga-3": FAILED,
+        "it-3": SOLVED,
+        "wiki-1": HELPED,
+    }
+    assert again.record("bga-3") == Record(1, 0, False, False, 62.0)
+
+
+def test_a_student_with_nothing_tried_exports_one_row_with_the_name() -> None:
+    text = Progress(student="Ben").to_csv()
+    assert text.splitlines()[1] == "Ben,,new,0,0,0,1500"
+    again = Progress.from_csv(text)
+    assert again.student == "Ben" and again.records == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "the first line must name the columns"),
+        ("name,puzzle\nAda,bga-1\n", "the first line must name the columns"),
+        ("student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,won,1,0,0,1500\n", "line 2: the status 'won'"),
+        ("student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,solved,x,0,0,1500\n", "line 2: attempts"),
+        ("student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,solved,1,0\n", "line 2 has 5 values"),
+        ("student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,failed,0,0,0,1500\n", "at least one attempt"),
+        (
+            "student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,solved,1,0,0,1500\nBen,it-3,solved,1,0,0,1500\n",
+            "line 3: a second student ('Ben')",
+        ),
+        (
+            "student,puzzle,status,attempts,hints,seconds,rating\nAda,bga-1,solved,1,0,0,1500\nAda,bga-1,failed,1,0,0,1500\n",
+            "line 3: the puzzle 'bga-1' is listed twice",
+        ),
+    ],
+)
+def test_a_bad_csv_names_the_line_and_the_problem(text: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem.replace("(", "\\(").replace(")", "\\)")):
+        Progress.from_csv(text)
+
+
+def test_the_default_path_follows_the_variable_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from machiavelli_kit.puzzles.progress import default_path
+
+    monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "class" / "progress.json"))
+    assert default_path() == tmp_path / "class" / "progress.json"

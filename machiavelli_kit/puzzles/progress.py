@@ -5,7 +5,9 @@ lock on the file, adds what this object counted since it last read or saved
 the file to what is there now (so two notebooks saving the same file keep
 each other's records), and writes atomically: a crash never leaves half a
 file. Files written by older kits (attempts, hints and solved only) are read
-and saved in the new form. A teacher gets the records as CSV.
+and saved in the new form. A teacher gets the records as CSV, which reads back
+(:meth:`Progress.from_csv`), with the student's name and rating on every row: a
+student who has tried nothing yet still gets one row, with the puzzle left empty.
 
 A puzzle is *solved* when the learner found the answer, even after hints;
 *solved with help* when Solve played it or the last hint showed the answer;
@@ -20,9 +22,14 @@ A puzzle is *solved* when the learner found the answer, even after hints;
 >>> progress.record("bga-1").status, progress.record("it-3").status
 ('solved', 'solved with help')
 >>> print(progress.to_csv().strip())
-student,puzzle,status,attempts,hints,seconds
-Ada,bga-1,solved,2,1,0
-Ada,it-3,solved with help,1,0,42
+student,puzzle,status,attempts,hints,seconds,rating
+Ada,bga-1,solved,2,1,0,1500
+Ada,it-3,solved with help,1,0,42,1500
+>>> Progress.from_csv(progress.to_csv()).record("it-3").status
+'solved with help'
+>>> print(Progress(student="Ben").to_csv().strip())
+student,puzzle,status,attempts,hints,seconds,rating
+Ben,,new,0,0,0,1500
 """
 
 from __future__ import annotations
@@ -40,9 +47,18 @@ from typing import Any
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.puzzles.rating import Rating, rate
 
-DEFAULT_PATH = Path(os.environ.get("MACHIAVELLI_KIT_PROGRESS") or Path.home() / ".machiavelli-kit" / "progress.json")
-"""Where progress is saved: ``$MACHIAVELLI_KIT_PROGRESS`` (a class's shared folder, say) or the home folder."""
-CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
+
+def default_path() -> Path:
+    """Where progress is saved: ``$MACHIAVELLI_KIT_PROGRESS`` (a class's shared folder, say) or the home folder.
+
+    Read when called, so a command (or a test) that sets the variable is followed.
+    """
+    return Path(os.environ.get("MACHIAVELLI_KIT_PROGRESS") or Path.home() / ".machiavelli-kit" / "progress.json")
+
+
+DEFAULT_PATH = default_path()
+"""Where progress is saved, as it was when the kit was imported (see :func:`default_path`)."""
+CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "rating")
 FORMAT = 2
 """The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""
 SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"
@@ -126,10 +142,45 @@ class Progress:
         stream = io.StringIO()
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
+        rating = round(self.rating.rating)
         for puzzle_id, record in sorted(self.records.items()):
-            row = [self.student, puzzle_id, record.status, record.attempts, record.hints, round(record.seconds)]
-            writer.writerow(row)
+            writer.writerow(
+                [self.student, puzzle_id, record.status, record.attempts, record.hints, round(record.seconds), rating]
+            )
+        if not self.records:
+            writer.writerow([self.student, "", NEW, 0, 0, 0, rating])
         return stream.getvalue()
+
+    @classmethod
+    def from_csv(cls, text: str) -> Progress:
+        """Read back what :meth:`to_csv` wrote (one student); raise ``ValueError`` naming the line that is wrong.
+
+        The ``rating`` column may be missing (CSV of older kits); the rating's deviation is not in the CSV.
+        """
+        rows = list(csv.reader(io.StringIO(text)))
+        if not rows or tuple(rows[0]) not in (CSV_COLUMNS, CSV_COLUMNS[:-1]):
+            raise ValueError(f"the first line must name the columns {','.join(CSV_COLUMNS)}")
+        progress, students = cls(), set()
+        for number, row in enumerate(rows[1:], start=2):
+            if not row:
+                continue
+            if len(row) != len(rows[0]):
+                raise ValueError(f"line {number} has {len(row)} values, not {len(rows[0])}")
+            try:
+                student, puzzle_id, record, rating = _csv_row(row)
+            except ValueError as error:
+                raise ValueError(f"line {number}: {error}") from None
+            students.add(student)
+            if len(students) > 1:
+                raise ValueError(f"line {number}: a second student ({student!r}); one file holds one student")
+            if puzzle_id in progress.records:
+                raise ValueError(f"line {number}: the puzzle {puzzle_id!r} is listed twice")
+            progress.student = student
+            if rating is not None:
+                progress.rating = Rating(rating)
+            if puzzle_id:
+                progress.records[puzzle_id] = record
+        return progress
 
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
         """Merge with the file and write it; raise :class:`ProgressError` saying why when it cannot be saved.
@@ -146,7 +197,7 @@ class Progress:
             with locked(path):
                 remove_temporaries(path)
                 merged = self._merged(Progress.load(path))
-                write_atomically(path, merged._json(), private=True)
+                write_atomically(path, merged.to_json(), private=True)
         except ProgressError as error:
             raise ProgressError(f"progress not saved: {error}") from error
         except OSError as error:
@@ -160,15 +211,27 @@ class Progress:
         if not path.exists():
             return cls()
         try:
-            progress = _parse(json.loads(path.read_text(encoding="utf-8")))
+            text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise ProgressError(f"{path} cannot be read ({error.strerror or error})") from None
+        except UnicodeDecodeError:
+            raise ProgressError(f"{path}: not a progress file (it is not text)") from None
+        try:
+            return cls.from_json(text)
+        except ProgressError as error:
+            raise ProgressError(f"{path}: {error}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> Progress:
+        """Read the JSON a progress file (or a JSON export) holds; :class:`ProgressError` says what is wrong."""
+        try:
+            progress = _parse(json.loads(text))
         except RecursionError:
-            raise ProgressError(f"{path}: not a progress file (it is nested too deeply)") from None
+            raise ProgressError("not a progress file (it is nested too deeply)") from None
         except _NewerFormat as error:
-            raise ProgressError(f"{path} was saved by a newer Machiavelli Kit ({error}): update the kit") from None
+            raise ProgressError(f"it was saved by a newer Machiavelli Kit ({error}): update the kit") from None
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise ProgressError(f"{path}: not a progress file ({error})") from None
+            raise ProgressError(f"not a progress file ({error})") from None
         progress._base = progress._copy()
         return progress
 
@@ -202,7 +265,8 @@ class Progress:
         merged.best_streak = max(saved.best_streak, self.best_streak)
         return merged
 
-    def _json(self) -> str:
+    def to_json(self) -> str:
+        """The progress as the JSON its file holds."""
         data = {
             "format": FORMAT,
             "student": self.student,
@@ -232,6 +296,28 @@ def _parse(data: Any) -> Progress:
         raise TypeError("best_streak must be a whole number")
     rating = _rating(data["rating"]) if "rating" in data else Rating()
     return Progress(str(data.get("student", "")), records, rating, ratings, best)
+
+
+def _csv_row(row: list[str]) -> tuple[str, str, Record, float | None]:
+    """One CSV row: the student, the puzzle (empty for "nothing tried yet"), its record and the student's rating."""
+    student, puzzle_id, status = row[0].strip(), row[1].strip(), row[2].strip()
+    if status not in (SOLVED, HELPED, FAILED, NEW):
+        raise ValueError(f"the status {status!r} is not one of {SOLVED}, {HELPED}, {FAILED}, {NEW}")
+    try:
+        attempts, hints, seconds = int(row[3]), int(row[4]), float(row[5])
+        rating = float(row[6]) if len(row) > 6 else None
+    except ValueError:
+        raise ValueError("attempts and hints must be whole numbers, seconds and rating numbers") from None
+    if min(attempts, hints) < 0 or not math.isfinite(seconds) or seconds < 0:
+        raise ValueError("attempts, hints and seconds must be 0 or more")
+    if rating is not None and not math.isfinite(rating):
+        raise ValueError("the rating must be a number")
+    if not puzzle_id and (status, attempts, hints) != (NEW, 0, 0):
+        raise ValueError("a row without a puzzle stands for 'nothing tried yet': status new, no attempt, no hint")
+    if (status == NEW) != (attempts == 0):
+        raise ValueError(f"a puzzle {status} must have {'no' if status == NEW else 'at least one'} attempt")
+    record = Record(attempts, hints, status == SOLVED, status == HELPED, seconds)
+    return student, puzzle_id, record, rating
 
 
 def _record(value: Any) -> Record:

@@ -1,0 +1,79 @@
+"""Several students on one computer: one progress file per student, found by name.
+
+Each student's progress is ``students/<file name>.json`` in the kit's data
+folder (the folder of :func:`~machiavelli_kit.puzzles.progress.default_path`).
+The file name is made from the name safely: letters and digits only, in lower
+case, joined by dashes, so no name can reach outside the folder. The progress
+saved before students had names (``progress.json``) stays where it is and
+keeps working as the computer's own progress: nothing is moved or lost.
+
+>>> clean_name("  Ada   Lovelace ")
+'Ada Lovelace'
+>>> file_stem("Ada Lovelace"), file_stem("../../etc/passwd"), file_stem("Zoë O'Neil")
+('ada-lovelace', 'etc-passwd', 'zoë-o-neil')
+>>> clean_name("   ")
+Traceback (most recent call last):
+...
+ValueError: a student's name cannot be empty
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from machiavelli_kit.puzzles.progress import Progress, ProgressError, default_path
+
+MAX_NAME = 40
+"""The longest name, in characters."""
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))}
+"""File names Windows refuses, whatever their extension."""
+
+
+def clean_name(name: str) -> str:
+    """The name as it is shown and saved: spaces trimmed and single; a clear error for a name that cannot be one."""
+    text = " ".join(str(name).split())
+    if not text:
+        raise ValueError("a student's name cannot be empty")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a student's name has at most {MAX_NAME} characters, not {len(text)}")
+    if any(unicodedata.category(char).startswith("C") for char in text):
+        raise ValueError("a student's name cannot hold control characters")
+    if not file_stem(text):
+        raise ValueError(f"the name {text!r} needs at least one letter or digit")
+    return text
+
+
+def file_stem(name: str) -> str:
+    """The file name (without ``.json``) for a name: its letters and digits in lower case, joined by dashes."""
+    stem = "-".join(re.findall(r"[^\W_]+", unicodedata.normalize("NFC", name).casefold()))
+    return f"student-{stem}" if stem in _RESERVED else stem
+
+
+def students_dir(progress_path: str | Path | None = None) -> Path:
+    """The folder of the students' files: ``students/`` beside the computer's own progress file."""
+    return Path(progress_path or default_path()).parent / "students"
+
+
+def student_path(name: str, folder: str | Path | None = None) -> Path:
+    """Where the student called ``name`` keeps their progress."""
+    return Path(folder or students_dir()) / f"{file_stem(clean_name(name))}.json"
+
+
+def load_student(name: str, folder: str | Path | None = None) -> Progress:
+    """The student's progress (empty for a new student), with their name on it."""
+    progress = Progress.load(student_path(name, folder))
+    progress.student = progress.student or clean_name(name)
+    return progress
+
+
+def list_students(folder: str | Path | None = None) -> list[str]:
+    """The names of the students who have a file in ``folder``, sorted (a file that cannot be read shows its file name)."""
+    names = []
+    for path in sorted(Path(folder or students_dir()).glob("*.json")):
+        try:
+            names.append(Progress.load(path).student or path.stem)
+        except ProgressError:
+            names.append(path.stem)
+    return sorted(set(names), key=str.casefold)
