@@ -27,6 +27,7 @@ from typing import Literal
 
 from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.hints import HintLadder, hint_ladder
+from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import BGA, Rules, as_rules
@@ -139,14 +140,37 @@ class PlaySession:
         """Hand cards that lie on the table or in the working area now."""
         return Counter(self.start.hand) - Counter(self.state.hand)
 
-    def move(self, card: Card, source: Place, target: Place) -> bool:
-        """Move one card; ``False`` when it stays where it was. Raises :class:`PlayError`."""
+    def move(self, card: Card, source: Place, target: Place, index: int | None = None) -> bool:
+        """Move one card; ``False`` when it stays where it was. Raises :class:`PlayError`.
+
+        ``index`` is where in the target meld the card goes (the end when ``None``),
+        so cards stay where the learner put them; within one meld it reorders the meld.
+        """
         alone = isinstance(source, int) and self.state.cards_at(source) == (card,)
         if source == target or (target == "new" and alone):
             if card not in self.state.cards_at(source):
                 raise PlayError(f"{card} is not there")
+            return isinstance(source, int) and index is not None and self._reorder(card, source, index)
+        self._push(_moved(self.state, card, source, target, self.start, index))
+        return True
+
+    def tidy(self) -> bool:
+        """Put every valid meld in play order and sort the others (undoable); ``False`` when all are tidy."""
+        melds = tuple(_tidied(meld, self.rules) for meld in self.state.melds)
+        if melds == self.state.melds:
             return False
-        self._push(_moved(self.state, card, source, target, self.start))
+        self._push(PlayState(melds, self.state.hand, self.state.work))
+        return True
+
+    def _reorder(self, card: Card, meld: int, index: int) -> bool:
+        cards = list(self.state.melds[meld])
+        cards.remove(card)
+        cards.insert(index, card)
+        if tuple(cards) == self.state.melds[meld]:
+            return False
+        melds = list(self.state.melds)
+        melds[meld] = tuple(cards)
+        self._push(PlayState(tuple(melds), self.state.hand, self.state.work))
         return True
 
     def undo(self) -> bool:
@@ -272,6 +296,8 @@ class PlaySession:
         hand = list(self.start.hand)
         for step in solution.moves:
             apply_move(melds, hand, step)
+            if step.target is not None:
+                melds[step.target] = _fitted(melds[step.target], self.rules)
             self._push(PlayState(tuple(tuple(meld) for meld in melds if meld), tuple(sorted(hand))))
             yield step
 
@@ -285,8 +311,25 @@ class PlaySession:
         self._now += 1
 
 
-def _moved(state: PlayState, card: Card, source: Place, target: Place, start: Position) -> PlayState:
-    """The state after moving ``card`` from ``source`` to ``target``, or :class:`PlayError`."""
+def _tidied(meld: tuple[Card, ...], rules: Rules) -> tuple[Card, ...]:
+    verdict = check_meld(meld, rules)
+    return verdict.arranged if verdict.valid else tuple(sorted(meld))
+
+
+def _fitted(meld: list[Card], rules: Rules) -> list[Card]:
+    """``meld`` whose last card moved to where the meld reads in play order, if there is such a place."""
+    *others, card = meld
+    for index in range(len(others) + 1):
+        tried = [*others[:index], card, *others[index:]]
+        if check_meld(tried, rules).arranged == tuple(tried):
+            return tried
+    return meld
+
+
+def _moved(
+    state: PlayState, card: Card, source: Place, target: Place, start: Position, index: int | None = None
+) -> PlayState:
+    """The state after moving ``card`` from ``source`` to ``target`` (at ``index`` in a meld), or :class:`PlayError`."""
     if source == "new":
         raise PlayError("a card comes from a meld, the hand or the working area, not from a new meld")
     origin = list(state.cards_at(source))
@@ -310,7 +353,7 @@ def _moved(state: PlayState, card: Card, source: Place, target: Place, start: Po
         melds.append([card])
     elif isinstance(target, int):
         state.cards_at(target)
-        melds[target].append(card)
+        melds[target].insert(len(melds[target]) if index is None else index, card)
     else:
         lists[target].append(card)
     return PlayState(tuple(tuple(meld) for meld in melds if meld), tuple(sorted(hand)), tuple(work))
