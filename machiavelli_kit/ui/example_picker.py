@@ -1,0 +1,134 @@
+"""One board and a picker choosing what it shows, instead of a board per example.
+
+A page with many boards is heavy for the app (every board is dozens of widgets
+the browser must fetch), so a lesson shows one board per section and a picker
+over that section's examples. Under the board, a Reveal holds the example's
+answer until the learner asks for it. With a single example the picker is left out.
+
+>>> from machiavelli_kit.position import Position
+>>> picker = ExamplePicker([
+...     Example("Add a card", Position.parse("5S 5H 5D", "5C"), name="add", answer="5♣ joins the fives."),
+...     Example("Lay a meld", Position.parse("", "7S 8S 9S"), name="lay"),
+... ])
+>>> picker.current.name, picker.board.box._dom_classes
+('add', ('mk-position', 'mk-position-add'))
+>>> picker.selector.value = 1
+>>> picker.current.name, picker.reveal is None
+('lay', True)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import MultiCanvas
+
+from machiavelli_kit.position import Position
+from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.reveal import Reveal
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position to try on the board: its name in the picker, a question, and an answer to reveal.
+
+    ``name`` becomes the board's CSS class ``mk-position-<name>``; ``answer`` is
+    anything a :class:`Reveal` shows (``None``: no answer button).
+    """
+
+    label: str
+    position: Position
+    rules: Rules | str = BGA
+    name: str = ""
+    question: str = ""
+    answer: object = None
+
+
+class ExamplePicker:
+    """A picker (when there is more than one example), the question, one board and the answer's Reveal."""
+
+    def __init__(self, examples: Sequence[Example], *, description: str = "Example", **board_options: Any) -> None:
+        if not examples:
+            raise ValueError("a picker needs at least one example to show")
+        self.examples = tuple(examples)
+        self.board_options = board_options
+        self.selector = w.Dropdown(
+            options=[(example.label, index) for index, example in enumerate(self.examples)],
+            value=0,
+            description=description,
+            layout=w.Layout(width="max-content"),
+        )
+        self.selector.add_class("mk-picker")
+        self.question = w.HTML()
+        self.question.add_class("mk-question")
+        self.area = w.VBox()
+        self.board: PositionWidget
+        self.reveal: Reveal | None = None
+        self._show(0)
+        self.selector.observe(self._picked, names="value")
+        parts = [self.selector] if len(self.examples) > 1 else []
+        self.box = w.VBox([*parts, self.question, self.area])
+        self.box.add_class("mk-example-picker")
+
+    @property
+    def current(self) -> Example:
+        index: int = self.selector.value
+        return self.examples[index]
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        """Show the example picked; the old board stops any Solve it was showing, and its widgets are closed."""
+        if self.board.solving is not None:
+            self.board.solving.cancel()
+        old = self.area.children
+        self._show(change["new"])
+        for widget in old:
+            close_tree(widget)
+
+    def _show(self, index: int) -> None:
+        example = self.examples[index]
+        self.board = PositionWidget(example.position, as_rules(example.rules), name=example.name, **self.board_options)
+        self.reveal = None if example.answer is None else Reveal(example.answer)
+        self.question.value = f"<b>{html.escape(example.question)}</b>" if example.question else ""
+        self.area.children = [self.board.box] + ([self.reveal.box] if self.reveal else [])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def worked_example_picker(identifiers: Sequence[str], **board_options: Any) -> ExamplePicker:
+    """The rule documents' worked examples on one board; each reveals how the documents play it.
+
+    >>> picker = worked_example_picker(["bga-7", "bga-3"])
+    >>> [label for label, _ in picker.selector.options]
+    ['bga-7: Both ends of a run', 'bga-3: Not enough to go round']
+    """
+    from machiavelli_kit.examples import example
+
+    examples = []
+    for identifier in identifiers:
+        item = example(identifier)
+        answer: list[object] = [item.story]
+        if item.solution is not None:
+            answer += ["The table at the end of the turn:", item.solution]
+        examples.append(
+            Example(f"{item.id}: {item.title}", item.position, item.rules, item.id, item.question(), answer)
+        )
+    return ExamplePicker(examples, **board_options)
+
+
+def close_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget inside it (a canvas's layers too), so the browser lets them go."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    if isinstance(widget, MultiCanvas):
+        for layer in widget._canvases:
+            layer.close()
+    widget.close()
+
+
+__all__ = ["Example", "ExamplePicker", "close_tree", "worked_example_picker"]
