@@ -79,16 +79,18 @@ def meld_svg(meld: Meld, four_colour: bool = False) -> str:
     return _svg(_row_width(len(cards)) + 2, CARD_HEIGHT + 2, _row(cards, 1, 1, four_colour))
 
 
-def position_svg(position: Position, four_colour: bool = False, per_row: int = 4) -> str:
-    """The table's melds in rows of ``per_row``, then the hand, on green felt."""
+def position_svg(position: Position, four_colour: bool = False, per_row: int = 4, ink_saving: bool = False) -> str:
+    """The table's melds in rows of ``per_row``, then the hand, on green felt
+    (``ink_saving``: on white inside a thin frame, for printing)."""
+    label, faint = ("#111111", "#555555") if ink_saving else ("#ffffff", "#cfe8d6")
     parts: list[str] = []
     y = GAP
     width = 0.0
     melds = list(position.table.melds)
-    parts.append(f'<text x="{GAP}" y="{y + 12}" fill="#ffffff" font-size="13">Table</text>')
+    parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">Table</text>')
     y += LABEL_HEIGHT
     if not melds:
-        parts.append(f'<text x="{GAP}" y="{y + 14}" fill="#cfe8d6" font-size="12">(empty)</text>')
+        parts.append(f'<text x="{GAP}" y="{y + 14}" fill="{faint}" font-size="12">(empty)</text>')
         y += LABEL_HEIGHT + GAP
     for start in range(0, len(melds), per_row):
         x = float(GAP)
@@ -98,9 +100,13 @@ def position_svg(position: Position, four_colour: bool = False, per_row: int = 4
         width = max(width, x)
         y += CARD_HEIGHT + GAP
     if position.hand or not melds:
-        parts.append(f'<text x="{GAP}" y="{y + 12}" fill="#ffffff" font-size="13">Hand</text>')
+        parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">Hand</text>')
         y += LABEL_HEIGHT
         parts.append(_row(position.hand, GAP, y, four_colour))
         width = max(width, GAP * 2 + _row_width(len(position.hand)))
         y += CARD_HEIGHT + GAP
-    return _svg(max(width, 160), y, "".join(parts), background=FELT)
+    width = max(width, 160)
+    if ink_saving:
+        frame = f'<rect x="0.5" y="0.5" width="{width - 1}" height="{y - 1}" rx="6" fill="none" stroke="#888888"/>'
+        return _svg(width, y, frame + "".join(parts))
+    return _svg(width, y, "".join(parts), background=FELT)
