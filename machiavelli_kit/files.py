@@ -29,8 +29,8 @@ SHARED_MODE = 0o666
 PRIVATE_MODE = 0o600
 
 
-def write_atomically(path: str | Path, text: str, *, private: bool = False) -> None:
-    """Write ``text`` to a temporary file beside ``path``, flush it to disk, then move it into place.
+def write_atomically(path: str | Path, text: str | bytes, *, private: bool = False) -> None:
+    """Write ``text`` (UTF-8) or bytes to a temporary file beside ``path``, flush it to disk, then move it into place.
 
     The temporary file is ``.NAME.RANDOM.tmp``; a save killed half way can leave
     one behind, which :func:`remove_temporaries` clears.
@@ -41,8 +41,8 @@ def write_atomically(path: str | Path, text: str, *, private: bool = False) -> N
     # os.open applies the umask to the mode, as for any file the user creates.
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE if private else SHARED_MODE)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8") if isinstance(text, str) else text)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
