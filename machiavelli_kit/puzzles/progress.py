@@ -62,6 +62,9 @@ CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "r
 FORMAT = 2
 """The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""
 SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"
+MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "○"}
+"""How a list or a table marks each status."""
+LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · ○ not answered yet"
 
 
 class ProgressError(ValueError):

@@ -69,7 +69,7 @@ def load_student(name: str, folder: str | Path | None = None) -> Progress:
 
 
 def list_students(folder: str | Path | None = None) -> list[str]:
-    """The names of the students who have a file in ``folder``, sorted (a file that cannot be read shows its file name)."""
+    """The names of the students with a file in ``folder``, sorted (an unreadable file shows its file name)."""
     names = []
     for path in sorted(Path(folder or students_dir()).glob("*.json")):
         try:

@@ -43,7 +43,7 @@ from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.position import Table
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record
+from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.rating import Rating, start_rating
 from machiavelli_kit.puzzles.verify import CORRECT, Verdict, check_answer
 
@@ -52,8 +52,6 @@ Mode = Literal["practice", "streak", "timed"]
 MODES: tuple[Mode, ...] = ("practice", "streak", "timed")
 SCORES: dict[Outcome, float] = {"solved": 1.0, "hinted": 0.5, "helped": 0.0, "failed": 0.0}
 """What each outcome scores in the rating: a win, half a win, a loss."""
-MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "○"}
-LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · ○ not answered yet"
 TIME_UP = "Time is up: this one counts as missed. You can still finish it, or press Next."
 THEME_WEIGHT = 400.0
 """How many rating points a theme the learner always misses is worth, against one never missed."""
@@ -379,4 +377,4 @@ def time_limit(puzzle: Puzzle) -> float:
     return SECONDS_BASE + SECONDS_PER_EFFORT * (puzzle.effort or 3)
 
 
-__all__ = ["MODES", "PuzzleSession", "Trainer", "time_limit"]
+__all__ = ["LEGEND", "MARKS", "MODES", "PuzzleSession", "Trainer", "time_limit"]

@@ -1,0 +1,330 @@
+"""The class report: the students' exports merged into one table, and where the class gets stuck.
+
+:func:`gather` reads each export; a file that cannot be read, has no name, or
+holds a student already read from another file is skipped and named, never
+merged. The report covers an assignment's puzzles (every student gets a row
+per puzzle, ``new`` where they did not try it) or, without one, every puzzle
+someone tried. A puzzle is *missed* by a student who did not solve it on their
+own (failed, or solved only with help); a theme's miss rate counts every try
+of every student at its puzzles.
+
+>>> import tempfile, pathlib
+>>> from machiavelli_kit.puzzles.collection import load_collection
+>>> from machiavelli_kit.puzzles.exports import export_progress
+>>> from machiavelli_kit.puzzles.progress import Progress
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> for name, solved in (("Ada", True), ("Ben", False)):
+...     progress = Progress(student=name)
+...     progress.attempt("it-3", solved=solved)
+...     _ = export_progress(progress, folder / f"{name}.csv")
+>>> _ = (folder / "copy.csv").write_text((folder / "Ada.csv").read_text())
+>>> report = gather(sorted(folder.glob("*.csv")), load_collection())
+>>> list(report.students), [str(skip) for skip in report.skipped]
+(['Ada', 'Ben'], ['copy.csv: Ada is already in Ada.csv'])
+>>> report.stuck_puzzles()[0]
+PuzzleMisses(puzzle='it-3', failed=1, helped=0, tried=2)
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from machiavelli_kit.cards import plural
+from machiavelli_kit.files import write_atomically
+from machiavelli_kit.puzzles.assignment import Assignment, due_text
+from machiavelli_kit.puzzles.collection import Collection
+from machiavelli_kit.puzzles.exports import ExportError, read_export
+from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
+from machiavelli_kit.puzzles.students import clean_name, file_stem
+
+TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
+GRID_LIMIT = 30
+"""The grid of who solved what is drawn for at most this many puzzles."""
+Block = tuple[str, ...] | tuple[str, Sequence[str], Sequence[Sequence[str]]]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file left out of the report, and why."""
+
+    name: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class StudentLine:
+    """One student's totals over the report's puzzles."""
+
+    student: str
+    rating: int
+    solved: int
+    helped: int
+    failed: int
+    new: int
+    attempts: int
+    hints: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PuzzleMisses:
+    """How many students failed a puzzle, solved it only with help, and tried it."""
+
+    puzzle: str
+    failed: int
+    helped: int
+    tried: int
+
+
+@dataclass(frozen=True)
+class ThemeMisses:
+    """How many tries at a theme's puzzles missed, of how many."""
+
+    theme: str
+    missed: int
+    tried: int
+
+    @property
+    def rate(self) -> float:
+        return self.missed / self.tried if self.tried else 0.0
+
+
+@dataclass
+class ClassReport:
+    """The students' progress by name (in the order read), the files skipped, and the puzzles reported."""
+
+    collection: Collection
+    assignment: Assignment | None = None
+    students: dict[str, Progress] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+    """The file each student was read from."""
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def puzzles(self) -> tuple[str, ...]:
+        """The assignment's puzzles, or every puzzle someone tried (in the collection's order, unknown ids last)."""
+        if self.assignment is not None:
+            return self.assignment.puzzles
+        tried = {
+            key for progress in self.students.values() for key, record in progress.records.items() if _tried(record)
+        }
+        order = {puzzle.id: index for index, puzzle in enumerate(self.collection.puzzles)}
+        return tuple(sorted(tried, key=lambda key: (order.get(key, len(order)), key)))
+
+    def record(self, student: str, puzzle_id: str) -> Record:
+        return self.students[student].records.get(puzzle_id, Record())
+
+    def table(self) -> list[tuple[str, str, str, int, int, int]]:
+        """Who did what: one row per student and puzzle reported."""
+        return [
+            (student, key, record.status, record.attempts, record.hints, round(record.seconds))
+            for student in self.students
+            for key in self.puzzles
+            for record in [self.record(student, key)]
+        ]
+
+    def table_csv(self) -> str:
+        stream = io.StringIO()
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(TABLE_COLUMNS)
+        writer.writerows(self.table())
+        return stream.getvalue()
+
+    def student_lines(self) -> list[StudentLine]:
+        lines = []
+        for student, progress in self.students.items():
+            records = [self.record(student, key) for key in self.puzzles]
+            statuses = Counter(record.status for record in records)
+            lines.append(
+                StudentLine(
+                    student,
+                    round(progress.rating.rating),
+                    statuses[SOLVED],
+                    statuses[HELPED],
+                    statuses[FAILED],
+                    statuses[NEW],
+                    sum(record.attempts for record in records),
+                    sum(record.hints for record in records),
+                    sum(record.seconds for record in records),
+                )
+            )
+        return lines
+
+    def stuck_puzzles(self, limit: int | None = 10) -> list[PuzzleMisses]:
+        """The puzzles most students missed, most first (only puzzles someone missed)."""
+        misses = []
+        for key in self.puzzles:
+            statuses = Counter(self.record(student, key).status for student in self.students)
+            tried = len(self.students) - statuses[NEW]
+            if statuses[FAILED] + statuses[HELPED]:
+                misses.append(PuzzleMisses(key, statuses[FAILED], statuses[HELPED], tried))
+        misses.sort(key=lambda entry: (-(entry.failed + entry.helped), -entry.failed))
+        return misses[:limit]
+
+    def weak_themes(self) -> list[ThemeMisses]:
+        """Every theme tried, the most missed first (by rate, then by count)."""
+        tried: Counter[str] = Counter()
+        missed: Counter[str] = Counter()
+        themes = {puzzle.id: puzzle.themes for puzzle in self.collection.puzzles}
+        for student in self.students:
+            for key in self.puzzles:
+                status = self.record(student, key).status
+                if status == NEW:
+                    continue
+                for theme in themes.get(key, ()):
+                    tried[theme] += 1
+                    missed[theme] += status != SOLVED
+        entries = [ThemeMisses(theme, missed[theme], count) for theme, count in tried.items()]
+        return sorted(entries, key=lambda entry: (-entry.rate, -entry.missed, entry.theme))
+
+    def next_assignment(self, theme: str, count: int = 8, title: str | None = None) -> Assignment:
+        """Puzzles of ``theme`` for next time: those the fewest students solved on their own first.
+
+        >>> from machiavelli_kit.puzzles.collection import load_collection
+        >>> homework = ClassReport(load_collection()).next_assignment("chain", count=3)
+        >>> homework.title, len(homework.puzzles), homework.hints
+        ('More practice: chain', 3, True)
+        """
+        pool = [puzzle.id for puzzle in self.collection.puzzles if theme in puzzle.themes]
+        if not pool:
+            raise ValueError(f"no puzzle has the theme {theme!r}")
+        solved = Counter(key for progress in self.students.values() for key in progress.solved)
+        ranked = sorted(pool, key=lambda key: solved[key])  # stable: the collection's order among equals
+        return Assignment(title or f"More practice: {theme}", tuple(ranked[:count]))
+
+    def blocks(self) -> list[Block]:
+        """The report as headings, paragraphs, lists and tables, for :func:`markdown` and :func:`to_html`."""
+        title = f"Class report: {self.assignment.title}" if self.assignment else "Class report: every puzzle tried"
+        intro = f"{plural(len(self.students), 'student')}, {plural(len(self.puzzles), 'puzzle')}."
+        if self.assignment is not None and self.assignment.due is not None:
+            intro += f" Due {due_text(self.assignment.due)}."
+        blocks: list[Block] = [("h1", title), ("p", intro)]
+        if self.skipped:
+            blocks += [("p", "Files skipped (nothing from them is in this report):"), ("ul", *map(str, self.skipped))]
+        header = ("student", "rating", "solved", "with help", "not solved yet", "not tried", "attempts", "hints")
+        rows = [
+            (
+                line.student,
+                *map(str, (line.rating, line.solved, line.helped, line.failed, line.new, line.attempts, line.hints)),
+                f"{line.seconds / 60:.1f}",
+            )
+            for line in self.student_lines()
+        ]
+        blocks += [("h2", "Students"), ("table", (*header, "minutes"), rows)]
+        if self.students and 0 < len(self.puzzles) <= GRID_LIMIT:
+            grid = [
+                (student, *(MARKS[self.record(student, key).status] for key in self.puzzles))
+                for student in self.students
+            ]
+            blocks += [("h2", "Who solved what"), ("p", LEGEND), ("table", ("student", *self.puzzles), grid)]
+        titles = {puzzle.id: puzzle.title for puzzle in self.collection.puzzles}
+        stuck = [
+            (entry.puzzle, titles.get(entry.puzzle, "?"), str(entry.failed), str(entry.helped), str(entry.tried))
+            for entry in self.stuck_puzzles()
+        ]
+        themes = [
+            (entry.theme, str(entry.missed), str(entry.tried), f"{entry.rate:.0%}") for entry in self.weak_themes()
+        ]
+        blocks += [("h2", "Where the class gets stuck")]
+        blocks += [("h3", "Puzzles"), ("table", ("puzzle", "title", "not solved", "with help", "tried"), stuck)]
+        blocks += [("h3", "Themes"), ("table", ("theme", "missed", "tried", "missed (%)"), themes)]
+        return blocks
+
+    def markdown(self) -> str:
+        return markdown(self.blocks())
+
+    def html(self) -> str:
+        return to_html(self.blocks())
+
+    def write(self, folder: str | Path) -> list[Path]:
+        """Write ``class-table.csv``, ``class-report.md`` and ``class-report.html`` into ``folder`` (atomically)."""
+        folder = Path(folder)
+        texts = {
+            "class-table.csv": self.table_csv(),
+            "class-report.md": self.markdown(),
+            "class-report.html": self.html(),
+        }
+        for name, text in texts.items():
+            write_atomically(folder / name, text)
+        return [folder / name for name in texts]
+
+
+def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assignment | None = None) -> ClassReport:
+    """Read the exports at ``paths`` into one report; bad files and second copies of a student are skipped, named."""
+    report = ClassReport(collection, assignment)
+    keys: dict[str, str] = {}
+    for path in map(Path, paths):
+        try:
+            progress = read_export(path)
+            name = clean_name(progress.student)
+        except (ExportError, ValueError) as error:
+            report.skipped.append(Skipped(path.name, str(error).removeprefix(f"{path.name}: ")))
+            continue
+        key = file_stem(name)
+        if key in keys:
+            report.skipped.append(Skipped(path.name, f"{name} is already in {report.files[keys[key]]}"))
+            continue
+        keys[key], report.students[name], report.files[name] = name, progress, path.name
+    return report
+
+
+def markdown(blocks: Sequence[Block]) -> str:
+    """Blocks as Markdown."""
+    lines: list[str] = []
+    for block in blocks:
+        kind = block[0]
+        if kind in ("h1", "h2", "h3"):
+            lines += ["#" * int(kind[1]) + " " + str(block[1]), ""]
+        elif kind == "p":
+            lines += [str(block[1]), ""]
+        elif kind == "ul":
+            lines += [f"- {item}" for item in block[1:]] + [""]
+        elif kind == "table":
+            header, rows = block[1], block[2]
+            lines.append("| " + " | ".join(map(_cell, header)) + " |")
+            lines.append("|" + "---|" * len(header))
+            lines += ["| " + " | ".join(map(_cell, row)) + " |" for row in rows]
+            lines += ["(none)"] if not rows else []
+            lines.append("")
+    return "\n".join(lines)
+
+
+def to_html(blocks: Sequence[Block]) -> str:
+    """Blocks as a small HTML page that prints well."""
+    parts = [
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Class report</title><style>',
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
+        "td,th{border:1px solid #999;padding:.2em .5em;text-align:left}</style></head><body>",
+    ]
+    for block in blocks:
+        kind = block[0]
+        if kind in ("h1", "h2", "h3", "p"):
+            parts.append(f"<{kind}>{html.escape(str(block[1]))}</{kind}>")
+        elif kind == "ul":
+            parts.append("<ul>" + "".join(f"<li>{html.escape(str(item))}</li>" for item in block[1:]) + "</ul>")
+        elif kind == "table":
+            header, rows = block[1], block[2]
+            head = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in header)
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+            )
+            parts.append(f"<table><tr>{head}</tr>{body or '<tr><td>(none)</td></tr>'}</table>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _tried(record: Record) -> bool:
+    return record.attempts > 0 or record.hints > 0 or record.solved or record.solved_with_help
+
+
+def _cell(value: object) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")

@@ -1,0 +1,70 @@
+"""A student's progress handed in to the teacher: CSV or JSON, chosen by the file's extension, and read back.
+
+The CSV has one row per puzzle tried, with the student's name and rating on
+every row (one row, puzzle left empty, for a student who has tried nothing
+yet); the JSON is the progress file itself. Both carry the student's name.
+
+>>> import tempfile, pathlib
+>>> from machiavelli_kit.puzzles.progress import Progress
+>>> progress = Progress(student="Ada")
+>>> progress.attempt("bga-1", solved=True)
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> export_progress(progress, folder / export_name("Ada")).name
+'ada-progress.csv'
+>>> read_export(folder / "ada-progress.csv").record("bga-1").status
+'solved'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from machiavelli_kit.files import write_atomically
+from machiavelli_kit.puzzles.progress import Progress, ProgressError
+from machiavelli_kit.puzzles.students import file_stem
+
+EXTENSIONS = (".csv", ".json")
+MAX_BYTES = 5_000_000
+"""No export is this big (the whole collection tried is well under 100 kB): a bigger file is something else."""
+
+
+class ExportError(ValueError):
+    """An export that cannot be written or read; the message names the file."""
+
+
+def export_name(student: str, extension: str = ".csv") -> str:
+    """The file name a student's export gets: ``ada-lovelace-progress.csv``."""
+    return f"{file_stem(student) or 'student'}-progress{extension}"
+
+
+def export_progress(progress: Progress, path: str | Path) -> Path:
+    """Write ``progress`` to ``path`` (atomically), as CSV or JSON by its extension; return the path."""
+    path = Path(path)
+    extension = path.suffix.lower()
+    if extension not in EXTENSIONS:
+        raise ExportError(f"{path}: an export's name ends in .csv or .json, not {extension or 'nothing'}")
+    write_atomically(path, progress.to_csv() if extension == ".csv" else progress.to_json())
+    return path
+
+
+def read_export(path: str | Path) -> Progress:
+    """A student's progress from an export; :class:`ExportError` names the file and what is wrong with it."""
+    path = Path(path)
+    extension = path.suffix.lower()
+    if extension not in EXTENSIONS:
+        raise ExportError(f"{path.name}: not an export (its name must end in .csv or .json)")
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ExportError(f"{path.name}: too big to be an export ({path.stat().st_size:,} bytes)")
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ExportError(f"{path.name}: not an export (it is not text)") from None
+    except OSError as error:
+        raise ExportError(f"{path.name} cannot be read ({error.strerror or error})") from None
+    try:
+        progress = Progress.from_csv(text) if extension == ".csv" else Progress.from_json(text)
+    except (ValueError, ProgressError) as error:
+        raise ExportError(f"{path.name}: {error}") from None
+    if not progress.student.strip():
+        raise ExportError(f"{path.name}: no student name in it (export it again with the student's name)")
+    return progress
