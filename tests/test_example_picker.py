@@ -6,9 +6,9 @@ import pytest
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
-from machiavelli_kit.position import Position
+from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.ui.example_picker import Example, ExamplePicker, worked_example_picker
+from machiavelli_kit.ui.example_picker import Example, ExamplePicker, solved_example, worked_example_picker
 
 
 def test_the_first_example_is_on_the_board_with_its_question() -> None:
@@ -67,3 +67,18 @@ def test_an_empty_picker_is_refused() -> None:
 def test_an_unknown_worked_example_is_named() -> None:
     with pytest.raises(KeyError, match="no worked example 'bga-99'"):
         worked_example_picker(["bga-99"])
+
+
+def test_a_solved_example_tells_the_solvers_play_and_its_final_table() -> None:
+    position = Position.parse("7S 7H 7D | 9C 10C JC", "7C QC 3D 4D 5D KH")
+    text, _caption, table = solved_example("play", position, "bga").answer  # type: ignore[misc]
+    assert text.startswith("You can play 5 cards. One way:\n1. ")
+    assert "whole hand" not in text  # K♥ stays in the hand
+    assert table == Table.parse("7S 7H 7D 7C | 9C 10C JC QC | 3D 4D 5D")
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [("bga", "3 cards"), ("classic", "1 card")])
+def test_a_dead_end_names_the_draw_and_the_rules_restore_penalty(rules: str, penalty: str) -> None:
+    answer = solved_example("stuck", Position.parse("9S 9H 9C | 10S 10H 10C", "JH"), rules).answer
+    assert isinstance(answer, str) and answer.startswith("Nothing can be played here")
+    assert f"1 card if you touched nothing, {penalty} if you moved cards" in answer

@@ -54,6 +54,7 @@ def test_a_custom_label_comes_back_after_hiding() -> None:
 
 def test_text_is_escaped_and_pictures_are_drawn() -> None:
     assert answer_widget("<b>5</b>").value == "&lt;b&gt;5&lt;/b&gt;"
+    assert answer_widget("one\ntwo").value == "one<br>two"
     table = Table.parse("5S 5H 5D | 6H 7H 8H")
     assert answer_widget(table).value == table._repr_svg_()
     column = answer_widget(["first", Meld.parse("AH 2H 3H")])

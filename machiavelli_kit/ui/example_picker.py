@@ -27,8 +27,10 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import MultiCanvas
 
+from machiavelli_kit.cards import plural
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.solver import solve
 from machiavelli_kit.ui.position_board import PositionWidget
 from machiavelli_kit.ui.reveal import Reveal
 
@@ -121,6 +123,32 @@ def worked_example_picker(identifiers: Sequence[str], **board_options: Any) -> E
     return ExamplePicker(examples, **board_options)
 
 
+def solved_example(
+    label: str, position: Position, rules: Rules | str = BGA, *, name: str = "", question: str = ""
+) -> Example:
+    """An example whose answer the solver writes: how many cards, the moves in words and the table at the end.
+
+    >>> answer = solved_example("close", Position.parse("3C 4C 5C 6C", "6H 6D")).answer
+    >>> print(answer[0])  # doctest: +NORMALIZE_WHITESPACE
+    You can play 2 cards, your whole hand. One way:
+    1. 6♣ from the club run starts a new set of sixes
+    2. 6♥ from the hand joins the new sixes
+    3. 6♦ from the hand joins the new sixes
+    """
+    rules = as_rules(rules)
+    best = solve(position, rules)
+    if not best.feasible:
+        text = (
+            "Nothing can be played here, so the turn ends with a draw: 1 card if you touched nothing, "
+            f"{plural(rules.restore_penalty, 'card')} if you moved cards and had to put them back."
+        )
+        return Example(label, position, rules, name, question, text)
+    whole = ", your whole hand" if not best.hand else ""
+    steps = "\n".join(f"{number}. {move.text}" for number, move in enumerate(best.moves, start=1))
+    text = f"You can play {plural(best.max_play, 'card')}{whole}. One way:\n{steps}"
+    return Example(label, position, rules, name, question, [text, "The table at the end:", best.table])
+
+
 def close_tree(widget: Any) -> None:
     """Close ``widget`` and every widget inside it (a canvas's layers too), so the browser lets them go."""
     for child in getattr(widget, "children", ()):
@@ -131,4 +159,4 @@ def close_tree(widget: Any) -> None:
     widget.close()
 
 
-__all__ = ["Example", "ExamplePicker", "close_tree", "worked_example_picker"]
+__all__ = ["Example", "ExamplePicker", "close_tree", "solved_example", "worked_example_picker"]

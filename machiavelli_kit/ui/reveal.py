@@ -27,7 +27,7 @@ HIDE = "Hide the answer"
 class Reveal:
     """A "Show the answer" button over ``answer``, which stays off the page until pressed.
 
-    ``answer`` is plain text (shown as it is, HTML characters escaped), an object
+    ``answer`` is plain text (shown as it is, line by line, HTML characters escaped), an object
     that draws itself as SVG (a meld, a table, a position), a widget, or a list of
     these, shown one under the other.
     """
@@ -83,7 +83,7 @@ def answer_widget(answer: object) -> Any:
     if isinstance(answer, list | tuple):
         return w.VBox([answer_widget(part) for part in answer])
     if isinstance(answer, str):
-        return w.HTML(html.escape(answer))
+        return w.HTML(html.escape(answer).replace("\n", "<br>"))
     svg = getattr(answer, "_repr_svg_", None)
     if callable(svg):
         return w.HTML(svg())
