@@ -35,7 +35,9 @@ reduced costs at the root fix what cannot move in a better play. Past
 :data:`SEARCH_BUDGET` relaxations HiGHS's branch and cut finishes, from the
 best play found: its cuts prove in one node what branching proves slowly. A
 time limit covers it all: past it :class:`SolverTimeout` says the solver gave
-up, never "restore"; any other way HiGHS stops is a :class:`SolverError`.
+up, never "restore"; any other way HiGHS stops is a :class:`SolverError`, as is
+an answer that breaks a rule: each final meld must fill its template (a meld
+the validator accepts) and the table must keep its cards and take only hand cards.
 
 >>> from machiavelli_kit.position import Position
 >>> best = solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
@@ -54,7 +56,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import highspy
@@ -63,16 +65,18 @@ import numpy.typing as npt
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.melds import MIN_MELD, Meld
+from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.notation import format_card
-from machiavelli_kit.position import Position, Table, check_turn
+from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.templates import (
     CARD_COUNT,
+    JOKER_INDEX,
     IntArray,
     TemplateArrays,
     card_at,
     card_index,
+    card_indexes,
     meld_shape,
     template_arrays,
 )
@@ -83,12 +87,14 @@ if TYPE_CHECKING:
 FloatArray = npt.NDArray[np.float64]
 Bounds = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 """Column lower and upper bounds, row lower and upper bounds."""
+FinalMeld = tuple[int | None, int, tuple[Card, ...]]
+"""A meld of the answer: the start meld it continues (``None``: a new meld), its template, its cards."""
 
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds the solver may spend on one position before it gives up."""
 INTEGRALITY_TOLERANCE = 1e-6
 MIP_INTEGRALITY_TOLERANCE = 1e-5
-"""Above HiGHS's own (1e-6) for its branch and cut's points; the validator checks the table anyway."""
+"""Above HiGHS's own (1e-6) for its branch and cut's points; the answer is checked anyway."""
 SEARCH_BUDGET = 30
 """Relaxations the depth-first search may solve before HiGHS's branch and cut takes over."""
 BOUND_TOLERANCE = 1e-3
@@ -201,11 +207,7 @@ def solve(
     values = program.solve(_Clock(time_limit))
     if values is None:
         return Solution(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
-    solution = program.extract(values)
-    verdict = check_turn(position, solution.end_position, rules)
-    if not verdict.valid:
-        raise SolverError(f"the solver's answer for {position!r} is not a valid turn: {verdict.explain()}")
-    return solution
+    return program.extract(values)
 
 
 def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:
@@ -247,19 +249,31 @@ class _Shape:
     cards: frozenset[int]
 
 
-@lru_cache(maxsize=4096)
-def _meld_shape(cards: tuple[Card, ...], rules: Rules) -> _Shape | None:
+def _meld_shape(cards: tuple[Card, ...], indexes: list[int], rules: Rules) -> _Shape | None:
     """How a start meld can go on; ``None`` when it cannot (no naturals, or not a meld)."""
-    naturals = [card for card in cards if card.suit is not None]
-    indexes = frozenset(card_index(card) for card in naturals)
-    if not naturals or len(indexes) < len(naturals):
+    naturals = [index for index in indexes if index != JOKER_INDEX]
+    unique = frozenset(naturals)
+    if not naturals or len(unique) < len(naturals):
         return None
     kind = meld_shape(cards, rules)[0]
     if kind == "set":
-        return _Shape("set", naturals[0].rank, indexes)
+        return _Shape("set", naturals[0] % 13 + 1, unique)
     if kind == "run":
-        return _Shape("run", next(iter(indexes)) // 13, indexes)
+        return _Shape("run", naturals[0] // 13, unique)
     return None
+
+
+@cache
+def _valid_template(ace_high: bool, wrap: bool, template: int) -> bool:
+    """Whether the validator accepts template number ``template`` of these rules as a meld."""
+    rules = Rules(ace_high=ace_high, wrap=wrap)
+    return check_meld(template_arrays(rules).templates[template].cards(), rules).valid
+
+
+def _counts(indexes: list[int]) -> IntArray:
+    """How many of each card (by index, jokers last) ``indexes`` hold."""
+    counts: IntArray = np.bincount(np.array(indexes, dtype=np.int64), minlength=JOKER_INDEX + 1)
+    return counts
 
 
 @lru_cache(maxsize=4096)
@@ -339,17 +353,14 @@ class _Program:
     def __init__(self, position: Position, rules: Rules, goal: Goal) -> None:
         self.position, self.rules, self.goal = position, rules, goal
         self.arrays: TemplateArrays = template_arrays(rules)
-        table, hand = position.table.cards(), Counter(position.hand)
-        self.on_table = np.zeros(CARD_COUNT, dtype=np.int64)
-        self.in_hand = np.zeros(CARD_COUNT, dtype=np.int64)
-        for card, count in table.items():
-            if not card.is_joker:
-                self.on_table[card_index(card)] = count
-        for card, count in hand.items():
-            if not card.is_joker:
-                self.in_hand[card_index(card)] = count
-        self.table_jokers, self.jokers = table[JOKER], table[JOKER] + hand[JOKER]
-        self.shapes = [_meld_shape(meld.cards, rules) for meld in position.table.melds]
+        melds = [card_indexes(meld.cards) for meld in position.table.melds]
+        table = _counts([index for meld in melds for index in meld])
+        hand = _counts(card_indexes(position.hand))
+        self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
+        self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
+        self.shapes = [
+            _meld_shape(meld.cards, indexes, rules) for meld, indexes in zip(position.table.melds, melds, strict=True)
+        ]
 
     def oversupplied(self) -> bool:
         """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
@@ -473,7 +484,7 @@ class _Program:
         new_counts = values[layout.new_start : layout.kept_start]
         for column in np.flatnonzero(new_counts).tolist():
             melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
-        final: list[tuple[int | None, int, tuple[Card, ...]]] = []
+        final: list[FinalMeld] = []
         for origin, template, stays in melds:
             cards = []
             for slot in templates[template].slots:
@@ -485,17 +496,62 @@ class _Program:
                 cards.append(card_at(slot))
             final.append((origin, template, tuple(cards)))
         final = _join_runs(final, self.arrays)
+        counts = self._checked_counts(final)
         stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
             self.position,
             self.rules,
             self.goal,
             True,
-            self._played(real, sum(cards.count(JOKER) for _, _, cards in final) - self.table_jokers),
+            self._played(counts[:CARD_COUNT], int(counts[JOKER_INDEX]) - self.table_jokers),
             Table(tuple(Meld(cards) for _, _, cards in final)),
             tuple(origin for origin, _, _ in final),
             int(self.on_table.sum()) - stayed,
         )
+
+    def _checked_counts(self, final: list[FinalMeld]) -> IntArray:
+        """The final table's cards counted (jokers last), once it is checked to be a valid turn
+        that meets the goal; else :class:`SolverError`. Each meld must fill its template, a
+        meld the validator accepts (checked once per rules), with jokers in any slots; the
+        table must keep every card it had, and take only hand cards, at least one and no more
+        than the rules allow. Quicker than the validator, which words every verdict."""
+        rules, templates = self.rules, self.arrays.templates
+        indexes: list[int] = []
+        for _, template, cards in final:
+            meld, slots = card_indexes(cards), templates[template].slots
+            if len(meld) != len(slots) or any(
+                index not in (slot, JOKER_INDEX) for index, slot in zip(meld, slots, strict=True)
+            ):
+                raise self._invalid(f"{Meld(cards)} does not fill its template")
+            if not _valid_template(rules.ace_high, rules.wrap, template):
+                raise self._invalid(f"{Meld(cards)} is not a meld")
+            indexes += meld
+        counts = _counts(indexes)
+        real, jokers = counts[:CARD_COUNT], int(counts[JOKER_INDEX])
+        played = int((real - self.on_table).sum()) + jokers - self.table_jokers
+        cap = len(self.position.hand) if rules.max_cards_per_turn is None else rules.max_cards_per_turn
+        if np.any(real < self.on_table) or jokers < self.table_jokers:
+            raise self._invalid("a table card is missing")
+        if np.any(real > self.on_table + self.in_hand) or jokers > self.jokers:
+            raise self._invalid("a card on the table was not in the hand")
+        if np.any(real > rules.decks) or jokers > rules.jokers:
+            raise self._invalid("more copies than the decks hold")
+        if not 1 <= played <= cap:
+            raise self._invalid(f"{played} cards played")
+        card = self.goal.card
+        if (self.goal.kind == "close" and played < len(self.position.hand)) or (
+            card is not None
+            and (
+                jokers == self.table_jokers
+                if card.is_joker
+                else real[card_index(card)] == self.on_table[card_index(card)]
+            )
+        ):
+            raise self._invalid(f"the goal {self.goal} is not met")
+        return counts
+
+    def _invalid(self, problem: str) -> SolverError:
+        return SolverError(f"the solver's answer for {self.position!r} is not a valid turn: {problem}")
 
     def _played(self, real: IntArray, jokers: int) -> tuple[Card, ...]:
         """The hand cards placed, in card order (jokers last): the real cards beyond those on the table."""
@@ -825,9 +881,7 @@ def _quiet_new_highs() -> highspy.Highs:
         os.close(saved)
 
 
-def _join_runs(
-    melds: list[tuple[int | None, int, tuple[Card, ...]]], arrays: TemplateArrays
-) -> list[tuple[int | None, int, tuple[Card, ...]]]:
+def _join_runs(melds: list[FinalMeld], arrays: TemplateArrays) -> list[FinalMeld]:
     """Join each new run to a run it continues, as a player would lay it: the program
     only builds new runs of 3 to 5 cards, and joining new cards changes no one's par."""
     joined = list(melds)

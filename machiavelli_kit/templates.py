@@ -14,7 +14,7 @@ templates as flat arrays for the solver's matrices.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
@@ -28,16 +28,27 @@ from machiavelli_kit.melds import MAX_RUN, MAX_SET, MIN_MELD, check_shape
 from machiavelli_kit.rules import Rules
 
 CARD_COUNT = 52
+JOKER_INDEX = CARD_COUNT
+"""Where :func:`card_indexes` counts a joker: after the 52 natural cards."""
 MAX_NEW_RUN = 5
 """New runs are offered with 3 to 5 cards: a longer new run is two shorter ones."""
 
 IntArray = npt.NDArray[np.int64]
 
 
+_SUIT_BASE = {suit.value: 13 * suit.order for suit in SUITS}
+"""The index of each suit's ace, by the suit's letter: a string's hash is cached, an enum's is not."""
+
+
 def card_index(card: Card) -> int:
     """A natural card's index 0..51 (suit-major); jokers have none."""
     assert card.suit is not None, "jokers have no card index"
-    return card.suit.order * 13 + card.rank - 1
+    return _SUIT_BASE[card.suit._value_] + card.rank - 1
+
+
+def card_indexes(cards: Iterable[Card]) -> list[int]:
+    """Each card's index (:data:`JOKER_INDEX` for a joker), without hashing a card: quicker than a dict of cards."""
+    return [JOKER_INDEX if card.suit is None else _SUIT_BASE[card.suit._value_] + card.rank - 1 for card in cards]
 
 
 _CARDS = tuple(Card(index % 13 + 1, SUITS[index // 13]) for index in range(CARD_COUNT))
@@ -158,34 +169,30 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
     )
 
 
-def natural_template(cards: Sequence[Card], rules: Rules) -> Template | None:
-    """The template that a meld without jokers fills, or ``None`` when it is not a meld.
-
-    >>> from machiavelli_kit.notation import parse_cards
-    >>> natural_template(parse_cards("7H 5H 6H"), Rules()).kind, natural_template(parse_cards("5H 5H 5S"), Rules())
-    ('run', None)
-    """
-    indexes = frozenset(card_index(card) for card in cards)
-    if len(indexes) < len(cards):
-        return None
-    arrays = template_arrays(rules)
-    number = arrays.by_cards.get(indexes)
-    return None if number is None else arrays.templates[number]
-
-
-@lru_cache(maxsize=8192)
 def meld_shape(cards: tuple[Card, ...], rules: Rules) -> tuple[Literal["set", "run"] | None, tuple[Card, ...]]:
     """A meld's kind whatever the joker supply (``None``: not a meld) and its cards in play
     order, as :func:`~machiavelli_kit.melds.check_shape` says; a meld without jokers is
-    looked up among the templates instead, which is quicker. Cached.
+    looked up among the templates by its cards' indexes, which is quicker, the others are
+    checked once (cached).
 
     >>> from machiavelli_kit.notation import parse_cards
     >>> meld_shape(parse_cards("7H 5H 6H"), Rules()), meld_shape(parse_cards("5H JK 5S"), Rules())[0]
     (('run', (Card.parse('5H'), Card.parse('6H'), Card.parse('7H'))), 'set')
+    >>> meld_shape(parse_cards("5H 5H 5S"), Rules())[0] is None
+    True
     """
-    if all(card.suit is not None for card in cards):
-        template = natural_template(cards, rules)
-        if template is not None:
+    indexes = card_indexes(cards)
+    if JOKER_INDEX not in indexes:
+        slots = frozenset(indexes)
+        arrays = template_arrays(rules)
+        number = arrays.by_cards.get(slots) if len(slots) == len(indexes) else None
+        if number is not None:
+            template = arrays.templates[number]
             return template.kind, template.cards()
+    return _checked_shape(cards, rules)
+
+
+@lru_cache(maxsize=8192)
+def _checked_shape(cards: tuple[Card, ...], rules: Rules) -> tuple[Literal["set", "run"] | None, tuple[Card, ...]]:
     verdict = check_shape(cards, rules)
     return verdict.kind, verdict.arranged

@@ -14,13 +14,13 @@ from machiavelli_kit.cards import JOKER, Card, Suit
 from machiavelli_kit.deal import random_position, random_table
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.matching import match_melds
-from machiavelli_kit.melds import check_shape
+from machiavelli_kit.melds import check_meld, check_shape
 from machiavelli_kit.notation import parse_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import SolverInputError, solve
 from machiavelli_kit.steps import apply_move, moves_between
-from machiavelli_kit.templates import card_at, meld_shape
+from machiavelli_kit.templates import TemplateArrays, card_at, meld_shape, templates
 from tests.brute_force import best_play
 
 VARIANTS = [
@@ -137,6 +137,31 @@ def test_the_template_index_agrees_with_the_validator(cards: list[int], same_sui
     assert kind == verdict.kind
     if kind is not None:
         assert arranged == verdict.arranged
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.data(),
+    variant=st.sampled_from([Rules(jokers=4), Rules(jokers=4, wrap=True), Rules(jokers=4, ace_high=False)]),
+)
+def test_a_template_with_jokers_in_any_slots_is_a_meld(data: st.DataObject, variant: Rules) -> None:
+    """The solver checks its answers by templates: each one is a meld, whichever slots jokers fill."""
+    template = data.draw(st.sampled_from(templates(variant)))
+    jokers = data.draw(st.lists(st.booleans(), min_size=len(template.slots), max_size=len(template.slots)))
+    meld = tuple(JOKER if joker else card for card, joker in zip(template.cards(), jokers, strict=True))
+    assert check_meld(meld, variant).valid
+
+
+def test_an_answer_that_breaks_a_rule_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's own check of its answer: a final table that loses a table card is a SolverError."""
+    original = solver._join_runs
+
+    def drop_a_meld(melds: list[solver.FinalMeld], arrays: TemplateArrays) -> list[solver.FinalMeld]:
+        return original(melds, arrays)[1:]
+
+    monkeypatch.setattr(solver, "_join_runs", drop_a_meld)
+    with pytest.raises(solver.SolverError, match="a table card is missing"):
+        solve(Position.parse("5S 5H 5D | 6H 7H 8H", "9H"))
 
 
 def test_close_goal_needs_the_whole_hand() -> None:
