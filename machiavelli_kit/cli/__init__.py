@@ -16,12 +16,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from machiavelli_kit.cli import app, check, game, lab, puzzles, solve, tournament
+from machiavelli_kit.cli import app, check, classroom, game, lab, progress, puzzles, solve, tournament
 from machiavelli_kit.cli.output import letters_where_symbols_fail
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 """Exit codes main itself returns; each command returns its own 0 or 1 (see the module docstring)."""
-COMMANDS = (check, solve, lab, app, puzzles, game, tournament)
+COMMANDS = (check, solve, lab, app, puzzles, game, tournament, progress, classroom)
 
 
 def build_parser() -> argparse.ArgumentParser:

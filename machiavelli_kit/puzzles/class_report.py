@@ -1,7 +1,7 @@
 """The class report: the students' exports merged into one table, and where the class gets stuck.
 
 :func:`gather` reads each export; a file that cannot be read, has no name, or
-holds a student already read from another file is skipped and named, never
+holds a student already read from another file (the first file given wins) is skipped and named, never
 merged. The report covers an assignment's puzzles (every student gets a row
 per puzzle, ``new`` where they did not try it) or, without one, every puzzle
 someone tried. A puzzle is *missed* by a student who did not solve it on their
@@ -290,10 +290,12 @@ def markdown(blocks: Sequence[Block]) -> str:
             lines += [f"- {item}" for item in block[1:]] + [""]
         elif kind == "table":
             header, rows = block[1], block[2]
+            if not rows:
+                lines += ["(none)", ""]
+                continue
             lines.append("| " + " | ".join(map(_cell, header)) + " |")
             lines.append("|" + "---|" * len(header))
             lines += ["| " + " | ".join(map(_cell, row)) + " |" for row in rows]
-            lines += ["(none)"] if not rows else []
             lines.append("")
     return "\n".join(lines)
 

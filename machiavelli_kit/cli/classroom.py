@@ -1,0 +1,125 @@
+"""``machiavelli-kit class``: write an assignment, and merge the students' exports into a class report.
+
+``report`` reads exports (files, or folders of ``*.csv`` and ``*.json``); a file
+that cannot be read or holds a student already read is named and skipped. It
+exits 0 when at least one export was read, 2 when none could be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from machiavelli_kit.cards import plural
+from machiavelli_kit.cli.errors import BadInput
+
+if TYPE_CHECKING:
+    from machiavelli_kit.puzzles.collection import Collection
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "class", help="assignments and the class report", description="For the teacher: assignments, class report."
+    )
+    actions = parser.add_subparsers(dest="action", required=True)
+    assign = actions.add_parser(
+        "assign",
+        help="write an assignment file (TOML) for the students to open",
+        description="Write an assignment: puzzle ids, or a selection by chapter, grade and theme (--count of them).",
+    )
+    assign.add_argument("ids", nargs="*", help="puzzle ids, e.g. bga-1 it-3")
+    assign.add_argument("--title", required=True, help='the title the students see, e.g. "Chains, week 3"')
+    assign.add_argument("--chapter", help="a chapter: its number (3), prefix (ch03) or file name")
+    assign.add_argument("--grade", help="a grade, e.g. chain")
+    assign.add_argument("--theme", help="a theme, e.g. sets-to-runs")
+    assign.add_argument("--count", type=int, help="how many puzzles of the selection (spread from first to last)")
+    assign.add_argument("--due", help="the due date, e.g. 2026-12-01")
+    assign.add_argument("--no-hints", action="store_true", help="no hints and no Solve for this assignment")
+    assign.add_argument("--out", required=True, metavar="FILE.toml", help="the assignment file to write")
+    assign.add_argument("--force", action="store_true", help="replace the file if it exists")
+    report = actions.add_parser(
+        "report",
+        help="merge the students' exports into a class table and report",
+        description="Merge the students' exports (CSV or JSON files, or folders of them) into one class report.",
+    )
+    report.add_argument("files", nargs="+", metavar="FILE", help="exports, or folders holding them")
+    report.add_argument("--assignment", metavar="FILE.toml", help="report on this assignment's puzzles only")
+    report.add_argument(
+        "--out", metavar="DIR", help="write class-table.csv, class-report.md and class-report.html here"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.puzzles.collection import load_collection
+
+    collection = load_collection()
+    return _assign(arguments, collection) if arguments.action == "assign" else _report(arguments, collection)
+
+
+def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
+    from machiavelli_kit.puzzles.assignment import Assignment, select_puzzles, write_assignment
+
+    out = Path(arguments.out)
+    if out.suffix.lower() != ".toml":
+        raise BadInput(f"--out {out}: an assignment file's name ends in .toml")
+    if out.exists() and not arguments.force:
+        raise BadInput(f"{out} already exists: choose another name, or add --force to replace it")
+    selection = {key: getattr(arguments, key) for key in ("chapter", "grade", "theme", "count")}
+    if not arguments.ids and not any(selection[key] for key in ("chapter", "grade", "theme")):
+        raise BadInput("say which puzzles: ids, or --chapter, --grade or --theme (and --count)")
+    if selection["count"] is not None and not any(selection[key] for key in ("chapter", "grade", "theme")):
+        raise BadInput("--count needs --chapter, --grade or --theme to choose from")
+    ids = [collection.find(puzzle_id).id for puzzle_id in arguments.ids]
+    if any(value is not None for value in selection.values()):
+        ids += [puzzle.id for puzzle in select_puzzles(collection, **selection)]
+    assignment = Assignment(
+        arguments.title.strip(), tuple(dict.fromkeys(ids)), _date(arguments.due), not arguments.no_hints
+    )
+    if not assignment.title:
+        raise BadInput("--title cannot be empty")
+    write_assignment(assignment, out)
+    print(f"{out}: {assignment.title}, {len(assignment.puzzles)} puzzles")
+    return 0
+
+
+def _report(arguments: argparse.Namespace, collection: Collection) -> int:
+    from machiavelli_kit.puzzles.assignment import load_assignment
+    from machiavelli_kit.puzzles.class_report import gather
+
+    assignment = load_assignment(arguments.assignment, collection) if arguments.assignment else None
+    report = gather(_exports(arguments.files), collection, assignment)
+    if not report.students:
+        for skipped in report.skipped:
+            print(f"skipped {skipped}")
+        raise BadInput("no export could be read: nothing to report")
+    if arguments.out is None:
+        print(report.markdown())
+        return 0
+    for skipped in report.skipped:
+        print(f"skipped {skipped}")
+    written = report.write(arguments.out)
+    print(f"{plural(len(report.students), 'student')}: {', '.join(str(path) for path in written)}")
+    return 0
+
+
+def _exports(names: list[str]) -> list[Path]:
+    """The files named, with each folder replaced by its ``*.csv`` and ``*.json`` files (sorted)."""
+    paths: list[Path] = []
+    for name in map(Path, names):
+        if name.is_dir():
+            paths += sorted(path for path in name.iterdir() if path.suffix.lower() in (".csv", ".json"))
+        else:
+            paths.append(name)
+    return paths
+
+
+def _date(text: str | None) -> datetime.date | None:
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise BadInput(f"--due {text!r} is not a date: write it like 2026-12-01") from None
