@@ -28,6 +28,7 @@ from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.game.record import from_record
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
+from machiavelli_kit.position import Table
 from machiavelli_kit.solver import SolverTimeout
 
 REVIEW_SECONDS = 30.0
@@ -44,6 +45,8 @@ class TurnReview:
     best: tuple[Card, ...] | None
     """The hand cards of the solver's play (``None``: the solver ran out of time on this turn)."""
     could_close: bool
+    best_table: Table | None = None
+    """The table the solver's play leaves (``None`` when there was no play or it ran out of time)."""
 
     @property
     def missed(self) -> int:
@@ -126,13 +129,16 @@ def review(record: Game | dict[str, Any] | str, *, seconds: float = REVIEW_SECON
     for turn in game.turns:
         view = state.view(turn.player)
         cards: tuple[Card, ...] | None = ()
+        best_table = None
         try:
             best = best_play(view, deadline=time.perf_counter() + seconds)
         except SolverTimeout:
             best, cards = None, None
         if best is not None:
             cards = tuple(sorted((best.table.cards() - view.table.cards() - Counter(best.helpers)).elements()))
+            best_table = best.table
         could_close = cards is not None and len(cards) == len(view.hand)
-        reviews.append(TurnReview(turn, game.players[turn.player], len(turn.played), cards, could_close))
+        name = game.players[turn.player]
+        reviews.append(TurnReview(turn, name, len(turn.played), cards, could_close, best_table))
         state, _ = step(state, turn_action(turn))
     return Review(game.players, tuple(reviews))

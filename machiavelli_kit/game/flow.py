@@ -1,0 +1,414 @@
+"""A game at a notebook board, headless: seats of people and computer players, a person's
+turn on a :class:`~machiavelli_kit.play.PlaySession`, each computer turn as moves to show,
+the hand-over screen between people sharing one screen, and the end of every deal.
+
+The game board (:mod:`machiavelli_kit.ui.game_board`) only draws a :class:`GameFlow` and
+forwards its buttons to it; the tests drive the same object without a browser.
+
+>>> flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=7)
+>>> flow.person_to_move, flow.session.start.hand == flow.game.hand(0)
+(True, True)
+>>> flow.end_turn().text
+'Not valid yet: no card from the hand was played: play at least one card, or draw instead.'
+>>> flow.draw().text
+'You drew K♥. Your turn is over.'
+>>> shown = flow.computer_turn()
+>>> shown.text.startswith("Greedy "), flow.person_to_move
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
+from machiavelli_kit.game.match import DEFAULT_TARGET, Match
+from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
+from machiavelli_kit.game.record import dumps, loads
+from machiavelli_kit.game.session import Game
+from machiavelli_kit.game.state import Turn
+from machiavelli_kit.game.table_talk import (
+    cards_text,
+    computer_turn_text,
+    ending_text,
+    hand_sizes_text,
+    restore_warning,
+)
+from machiavelli_kit.play import PlaySession, PlayState
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.steps import apply_move, moves_between
+
+PERSON = "person"
+SEAT_KINDS: tuple[str, ...] = (PERSON, *PLAYERS)
+"""Who may sit at a seat: a person at the screen, or one of the computer players."""
+Melds = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: a name, and ``person`` or a computer player's name."""
+
+    name: str
+    kind: str = PERSON
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(
+                f"a seat is taken by a person or a computer player ({', '.join(PLAYERS)}), not {self.kind!r}"
+            )
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a button did: whether the turn ended, and the words to show."""
+
+    ended: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer turn to show: the table after each move (the last is the table the turn
+    left), and the turn told in words."""
+
+    seat: int
+    turn: Turn
+    frames: tuple[Melds, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class DealEnd:
+    """The end of a deal: who won and why, the hands left, the points, and the match so far."""
+
+    deal: int
+    text: str
+    hands: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+    match_over: bool
+    match_text: str
+
+
+class GameFlow:
+    """One game (or a match of deals, when the rules score points) between ``seats``.
+
+    ``hints`` lets the people ask for hints; ``budget`` is each computer player's seconds a move.
+    """
+
+    def __init__(
+        self, seats: Sequence[Seat], game: Game | Match, *, hints: bool = True, budget: float = DEFAULT_BUDGET
+    ) -> None:
+        self.seats = tuple(seats)
+        self.match = game if isinstance(game, Match) else None
+        self._single = game if isinstance(game, Game) else None
+        if tuple(seat.name for seat in self.seats) != self.game.players:
+            raise ValueError("the seats' names must be the game's players, in order")
+        self.hints = hints
+        seed = self.game.seed if self.game.seed is not None else 0
+        self._bots: dict[int, Player] = {
+            index: make_player(seat.kind, seed=f"{seed}:{index}:{seat.kind}", budget=budget)
+            for index, seat in enumerate(self.seats)
+            if not seat.is_person
+        }
+        self._session: PlaySession | None = None
+        self._session_key: tuple[int, int] | None = None
+        self._shown_to: int | None = None
+        self._restore_asked = False
+
+    @classmethod
+    def new(
+        cls,
+        seats: Sequence[Seat],
+        rules: Rules | str = BGA,
+        seed: int | None = None,
+        *,
+        hints: bool = True,
+        budget: float = DEFAULT_BUDGET,
+        target: int = DEFAULT_TARGET,
+    ) -> GameFlow:
+        """Deal a new game; with rules that score points, a match of deals up to ``target`` points."""
+        rules = as_rules(rules)
+        names = [seat.name for seat in seats]
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        game = Match(names, rules, seed, target=target) if rules.scoring == "points" else Game.new(names, rules, seed)
+        return cls(seats, game, hints=hints, budget=budget)
+
+    @classmethod
+    def from_record(cls, text: str, *, hints: bool = True) -> GameFlow:
+        """A game read back from its record; a player named after a computer player (``Greedy 2``) is one."""
+        game = loads(text)
+        return cls([Seat(name, seat_kind(name)) for name in game.players], game, hints=hints)
+
+    # the state of play
+
+    @property
+    def game(self) -> Game:
+        """The deal being played (or the last one)."""
+        if self.match is not None:
+            return self.match.game
+        assert self._single is not None
+        return self._single
+
+    @property
+    def games(self) -> list[Game]:
+        return self.match.games if self.match is not None else [self.game]
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.game.players
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(index for index, seat in enumerate(self.seats) if seat.is_person)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether two or more people share the screen (then the hand hides between their turns)."""
+        return len(self.people) > 1
+
+    @property
+    def person_to_move(self) -> bool:
+        seat = self.game.to_move
+        return seat is not None and self.seats[seat].is_person
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.game.to_move
+        return seat is not None and not self.seats[seat].is_person
+
+    @property
+    def needs_handover(self) -> bool:
+        """Whether the screen must be passed to the person to move before their hand is shown."""
+        return self.person_to_move and self.hot_seat and self._shown_to != self.game.to_move
+
+    def take_over(self) -> None:
+        """The person to move has the screen: show their hand (hidden again when their turn ends)."""
+        if self.person_to_move:
+            self._shown_to = self.game.to_move
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand the screen shows (``None`` while it is hidden)."""
+        if not self.hot_seat:
+            return self.people[0] if self.people else None
+        return self._shown_to
+
+    @property
+    def session(self) -> PlaySession | None:
+        """The turn of the person to move, on the board (``None`` on others' turns or before the hand-over)."""
+        if not self.person_to_move or self.needs_handover:
+            return None
+        key = (len(self.games), len(self.game.turns))
+        if self._session is None or self._session_key != key:
+            seat = self.game.to_move
+            assert seat is not None
+            self._session = PlaySession(self.game.state.position(seat), self.rules)
+            self._session_key = key
+            self._restore_asked = False
+        return self._session
+
+    def situation(self) -> str:
+        """Whose turn it is and what to do, in a sentence or two."""
+        seat = self.game.to_move
+        if seat is None:
+            return "The game is over."
+        name = self.names[seat]
+        if not self.seats[seat].is_person:
+            return f"{name} is playing."
+        if self.needs_handover:
+            return f"{name}'s turn. Pass the screen to {name}; the others look away."
+        you = f"Your turn, {name}" if len(self.people) > 1 or name.lower() != "you" else "Your turn"
+        return (
+            f"{you}: drag cards from your hand onto the table, then press End turn. "
+            f"No play? Press {'Pass' if self._passes else 'Draw'}."
+        )
+
+    def table_info(self) -> str:
+        """The deal, the stock, every other hand's size and the helping cards."""
+        game = self.game
+        parts = []
+        if self.match is not None:
+            parts.append(f"Deal {len(self.games)}")
+        parts.append(f"Turn {len(game.turns) + 1}" if not game.over else f"{len(game.turns)} turns")
+        parts.append(f"stock: {plural(game.stock_size, 'card')}")
+        sizes = [len(game.hand(seat)) for seat in range(len(self.seats))]
+        parts.append("cards in hand: " + hand_sizes_text(self.names, sizes, self.viewer))
+        if game.helpers:
+            parts.append(f"helping cards in the middle: {cards_text(game.helpers)}")
+        return " · ".join(parts)
+
+    @property
+    def _passes(self) -> bool:
+        options = self.game.options()
+        return "pass" in options and "draw" not in options
+
+    # a person's buttons
+
+    def end_turn(self) -> Answer:
+        """End the turn with the table as it is, if the turn is valid; otherwise say why."""
+        session = self.session
+        if session is None:
+            return Answer(False, "It is not your turn.")
+        self._restore_asked = False
+        report = session.check()
+        if not report.valid:
+            return Answer(False, report.text)
+        try:
+            turn = self.game.play(Play(Table.of(session.state.melds)))
+        except IllegalAction as error:
+            return Answer(False, f"Not allowed: {error}.")
+        self._shown_to = None
+        if self.game.over:
+            return Answer(True, f"You played {cards_text(turn.played)}. {self.deal_end_text()}")
+        left = len(self.game.hand(turn.player))
+        return Answer(True, f"You played {plural(len(turn.played), 'card')} ({cards_text(turn.played)}); {left} left.")
+
+    def draw(self) -> Answer:
+        """Draw a card (or pass, once the stock is empty and play goes on) and end the turn."""
+        session = self.session
+        if session is None:
+            return Answer(False, "It is not your turn.")
+        self._restore_asked = False
+        if session.state != PlayState.of(session.start):
+            penalty = plural(self.rules.restore_penalty, "card")
+            return Answer(
+                False,
+                "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
+                f"ready, or press Restore (you draw {penalty} as the penalty).",
+            )
+        turn = self.game.play(action_of("pass" if self._passes else "draw"))
+        self._shown_to = None
+        if self.game.over:
+            return Answer(True, self.deal_end_text())
+        if turn.action == "pass":
+            return Answer(True, "You passed. Your turn is over.")
+        return Answer(True, f"You drew {cards_text(turn.drawn)}. Your turn is over.")
+
+    def restore(self) -> Answer:
+        """First say what Restore costs; the second press in a row puts the table back and takes the penalty."""
+        session = self.session
+        if session is None:
+            return Answer(False, "It is not your turn.")
+        if not self._restore_asked:
+            self._restore_asked = True
+            return Answer(False, restore_warning(self.rules))
+        self._restore_asked = False
+        turn = self.game.play(Restore())
+        self._shown_to = None
+        if self.game.over:
+            return Answer(True, self.deal_end_text())
+        return Answer(
+            True, f"The table is back as it was; you drew {plural(len(turn.drawn), 'card')} ({cards_text(turn.drawn)})."
+        )
+
+    def hint(self) -> str:
+        session = self.session
+        if session is None:
+            return "Hints are for your own turn."
+        if not self.hints:
+            return "Hints are switched off for this game."
+        return session.hint()
+
+    # computer turns
+
+    def think(self) -> Action:
+        """The computer player to move chooses its action (within its time budget); nothing changes yet."""
+        seat = self.game.to_move
+        if seat is None or seat not in self._bots:
+            raise IllegalAction("it is not a computer player's turn")
+        return self._bots[seat].choose(self.game.view(seat))
+
+    def apply(self, action: Action) -> ComputerTurn:
+        """Play the computer's ``action`` and return it as moves to show."""
+        start = self.game.table
+        turn = self.game.play(action)
+        frames, moves = _frames(start, turn, self.rules)
+        left = len(self.game.hand(turn.player))
+        text = computer_turn_text(self.names[turn.player], turn, moves, cards_left=left)
+        if self.game.over:
+            text += " " + self.deal_end_text()
+        return ComputerTurn(turn.player, turn, frames, text)
+
+    def computer_turn(self) -> ComputerTurn:
+        return self.apply(self.think())
+
+    # the end of a deal, and the next
+
+    def deal_end_text(self) -> str:
+        result = self.game.result
+        return "" if result is None else ending_text(result, self.names)
+
+    def deal_end(self) -> DealEnd | None:
+        """The end of the deal just played (``None`` while it goes on)."""
+        result = self.game.result
+        if result is None:
+            return None
+        totals = self.match.totals if self.match is not None else None
+        match_over = self.match is None or self.match.over
+        match_text = ""
+        if self.match is not None:
+            target = f" (the match ends when someone reaches {self.match.target} points)" if self.match.target else ""
+            if self.match.over:
+                winner = self.match.winner
+                verdict = "the match is a draw" if winner is None else f"{self.names[winner]} wins the match"
+                match_text = f"After {plural(len(self.games), 'deal')}, {verdict}: fewest points wins."
+            else:
+                match_text = f"After {plural(len(self.games), 'deal')}, fewest points is best{target}."
+        return DealEnd(
+            len(self.games),
+            ending_text(result, self.names),
+            result.hands,
+            result.points,
+            totals,
+            match_over,
+            match_text,
+        )
+
+    def next_deal(self) -> None:
+        """Deal the next game of the match."""
+        if self.match is None:
+            raise IllegalAction("a single game has no next deal: start a new game")
+        self.match.next_deal()
+        self._shown_to = None
+
+    def record(self) -> str:
+        """The current deal's record as JSON text (to download, and load again)."""
+        return dumps(self.game)
+
+
+def seat_kind(name: str) -> str:
+    """``greedy`` for a player named ``Greedy`` or ``Greedy 2``; ``person`` for anyone else."""
+    first = name.split()[0].lower() if name.split() else ""
+    return first if first in PLAYERS else PERSON
+
+
+def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], tuple[str, ...]]:
+    """The table after each move of a play, and the moves in words (nothing for a draw)."""
+    if turn.action != "play":
+        return (), ()
+    moves = moves_between(Position(start, turn.played + turn.helpers), turn.table, rules)
+    melds = [list(meld.cards) for meld in start.melds]
+    hand = list(turn.played + turn.helpers)
+    frames = []
+    for move in moves:
+        apply_move(melds, hand, move)
+        frames.append(tuple(tuple(meld) for meld in melds if meld))
+    final = tuple(meld.cards for meld in turn.table.melds)
+    return (*frames[:-1], final), tuple(move.text for move in moves)
+
+
+__all__ = ["PERSON", "SEAT_KINDS", "Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "seat_kind"]

@@ -1,0 +1,372 @@
+"""A whole game in a notebook: setup, the table and your hand, computer turns shown move by
+move, the hand-over screen for people sharing one screen, the end of each deal and a review.
+
+A thin view over :class:`machiavelli_kit.game.flow.GameFlow`: it draws the flow, forwards
+the buttons to it and animates computer turns as an asyncio task (the computer thinks in a
+worker thread), so the kernel never blocks. Without a running event loop (a test, a script)
+computer turns are played at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import functools
+import html
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
+from machiavelli_kit.game.learner_review import LearnerReview, review_turns
+from machiavelli_kit.game.players import DEFAULT_BUDGET
+from machiavelli_kit.play import PlaySession
+from machiavelli_kit.position import Position, Table
+from machiavelli_kit.ui.game_ending import ending_html, review_html
+from machiavelli_kit.ui.game_setup import GameSetup
+from machiavelli_kit.ui.position_board import PositionWidget
+
+SPEEDS = (("slow", 1.0), ("normal", 0.5), ("fast", 0.2), ("no animation", 0.0))
+"""Seconds each move of a computer turn stays on the screen."""
+BOARD_BUTTONS = ("Undo", "Redo", "Check")
+"""The position board's own buttons a game keeps (Restore, Hint and the rest are the game's)."""
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class GameBoard:
+    """Play Machiavelli against computer players, or with friends at one screen.
+
+    ``seed`` fixes the deal (for tests and lessons), ``budget`` is the computer players'
+    seconds a move, ``scale`` enlarges the cards.
+    """
+
+    def __init__(self, *, seed: int | None = None, budget: float = DEFAULT_BUDGET, scale: float = 1.0) -> None:
+        self.seed, self.budget, self.scale = seed, budget, scale
+        self.flow: GameFlow | None = None
+        self.errors: list[str] = []
+        self.lines: list[str] = []
+        self.task: asyncio.Task[None] | None = None
+        """The computer turns being shown, while they run in a kernel's event loop."""
+        self._skipping = False
+        self.setup = GameSetup()
+        self.setup.start_button.on_click(self._guard(self._on_start))
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
+        self.upload.tooltip = "load a game's record (a .json file saved from this board)"
+        self.upload.observe(self._guard(self._on_upload), "value")
+        self.setup.box.children = (*self.setup.box.children, self.upload)
+        self.position: PositionWidget | None = None
+        self.info = _html("mk-game-info")
+        self.status = _html("mk-game-status")
+        self.log = _html("mk-game-log")
+        self.log.layout = w.Layout(max_height="12em", overflow="auto")
+        self.buttons = {
+            "Draw": _button("Draw", "draw a card and end your turn (when nothing can be played)", "draw"),
+            "End turn": _button("End turn", "end your turn with the table as it is, if it is valid", "end-turn"),
+            "Restore": _button("Restore", "give up: put every card back and draw the penalty cards", "restore"),
+            "Hint": _button("Hint", "a hint; press again for a stronger one", "hint"),
+        }
+        for label, button in self.buttons.items():
+            button.on_click(self._guard(getattr(self, f"_on_{label.lower().replace(' ', '_')}")))
+        self.speed = w.Dropdown(
+            options=SPEEDS, value=0.5, description="Computer speed", style={"description_width": "initial"}
+        )
+        self.speed.tooltip = "how long each computer move stays on the screen"
+        self.skip = _button("Skip", "show the computer turns at once, up to your turn", "skip")
+        self.skip.on_click(self._guard(self._on_skip))
+        self.new_game = _button("New game", "back to the setup to start again", "new-game")
+        self.new_game.on_click(self._guard(self._on_new_game))
+        self.take_over = _button("Show my cards", "only the player whose turn it is should look", "take-over")
+        self.take_over.on_click(self._guard(self._on_take_over))
+        self.handover_text = _html("mk-game-handover-text")
+        self.handover = w.VBox([self.handover_text, self.take_over])
+        self.handover.add_class("mk-game-handover")
+        self.table_area = w.VBox()
+        self.ending = _html("mk-game-end")
+        self.next_deal = _button("Next deal", "deal the next game of the match", "next-deal")
+        self.next_deal.on_click(self._guard(self._on_next_deal))
+        self.review_button = _button("Review my game", "each of your turns beside the solver's best play", "review")
+        self.review_button.on_click(self._guard(self._on_review))
+        self.download = _html("mk-game-download")
+        self.review = _html("mk-game-review")
+        self.end_box = w.VBox([self.ending, w.HBox([self.next_deal, self.review_button]), self.download, self.review])
+        controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
+        controls.layout = w.Layout(flex_flow="row wrap")
+        self.play_box = w.VBox([self.info, self.table_area, controls, self.status, self.log, self.end_box])
+        self.box = w.VBox([self.setup.box, self.play_box])
+        self.box.add_class("mk-game")
+        _show(self.play_box, False)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    # starting
+
+    def start(self, flow: GameFlow) -> None:
+        """Play ``flow`` on this board from where it stands."""
+        self.flow, self.lines, self._skipping = flow, [], False
+        hand = self._viewer_hand()
+        self.position = PositionWidget(PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale)
+        self.position.box.add_class("mk-game-table")
+        for label, button in self.position.buttons.items():
+            _show(button, label in BOARD_BUTTONS)
+        self.review.value = self.download.value = ""
+        _show(self.setup.box, False)
+        _show(self.play_box, True)
+        self._say(f"A new game: {', '.join(flow.names)}, rules {flow.rules}.")
+        self._advance()
+
+    def _on_start(self, _: object = None) -> None:
+        seats, rules = self.setup.seats(), self.setup.rules()
+        self.start(GameFlow.new(seats, rules, self.seed, hints=self.setup.hints.value, budget=self.budget))
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        text = bytes(files[0]["content"]).decode("utf-8")
+        self.upload.value = ()  # so that the same file can be loaded again
+        self.start(GameFlow.from_record(text, hints=self.setup.hints.value))
+
+    def _on_new_game(self, _: object = None) -> None:
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        _show(self.play_box, False)
+        _show(self.setup.box, True)
+
+    # whose turn
+
+    def _advance(self) -> None:
+        """Show what comes next: the end of the deal, computer turns, the hand-over, or a person's turn."""
+        flow = self._flow()
+        self.info.value = html.escape(flow.table_info())
+        if flow.game.over:
+            self._show_end()
+        elif flow.computer_to_move:
+            self._computers()
+        elif flow.needs_handover:
+            self._show_handover()
+        else:
+            self._show_turn()
+
+    def _show_turn(self) -> None:
+        flow, board = self._flow(), self._board()
+        session = flow.session
+        assert session is not None
+        self._skipping = False
+        self._put(session)
+        self.table_area.children = (board.box,)
+        self._enable(True)
+        self.buttons["Hint"].disabled = not flow.hints
+        self.buttons["Draw"].description = "Pass" if "draw" not in flow.game.options() else "Draw"
+        self.status.value = html.escape(flow.situation())
+
+    def _show_handover(self) -> None:
+        flow = self._flow()
+        name = flow.names[flow.game.to_move or 0]
+        self.handover_text.value = (
+            f"<b>Pass the screen to {html.escape(name)}.</b> Everyone else, look away. "
+            f"{html.escape(name)}, press <b>Show my cards</b> when you are ready."
+        )
+        self.take_over.description = f"I am {name}: show my cards"
+        self._put(PlaySession(Position(flow.game.table, ()), flow.rules))  # no hand left drawn behind the screen
+        self.table_area.children = (self.handover,)
+        self._enable(False)
+        self.status.value = html.escape(flow.situation())
+
+    def _on_take_over(self, _: object = None) -> None:
+        self._flow().take_over()
+        self._advance()
+
+    # a person's buttons
+
+    def _on_draw(self, _: object = None) -> None:
+        self._answer(self._flow().draw())
+
+    def _on_end_turn(self, _: object = None) -> None:
+        self._answer(self._flow().end_turn())
+
+    def _on_restore(self, _: object = None) -> None:
+        self._answer(self._flow().restore())
+
+    def _on_hint(self, _: object = None) -> None:
+        self.status.value = html.escape(self._flow().hint())
+
+    def _answer(self, answer: Answer) -> None:
+        self.status.value = html.escape(answer.text)
+        if answer.ended:
+            flow = self._flow()
+            player = flow.game.turns[-1].player
+            self._say(f"{flow.names[player]}: {answer.text}")
+            self._advance()
+
+    # computer turns
+
+    def _computers(self) -> None:
+        """Show the computer turns up to the next person's turn: animated in a running kernel, at once otherwise."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test, a script): nothing to animate for
+            flow = self._flow()
+            while flow.computer_to_move:
+                self._shown(flow.computer_turn())
+            self._advance()
+            return
+        self._enable(False)
+        self.task = loop.create_task(self._animate(loop))
+
+    async def _animate(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Each computer turn: think in a worker thread, then show its moves one by one."""
+        flow = self._flow()
+        try:
+            while flow.computer_to_move:
+                self.status.value = html.escape(flow.situation())
+                shown = flow.apply(await loop.run_in_executor(None, flow.think))
+                for frame in shown.frames[:-1]:
+                    self._frame(frame)
+                    await asyncio.sleep(0 if self._skipping else self.speed.value)
+                self._shown(shown)
+                await asyncio.sleep(0 if self._skipping else self.speed.value)
+            self._advance()
+        except Exception as error:
+            self._error(error)
+
+    def _shown(self, shown: ComputerTurn) -> None:
+        """A computer turn done: the table it left, and its story in the log."""
+        self._frame(shown.frames[-1] if shown.frames else _melds(self._flow().game.table))
+        self.info.value = html.escape(self._flow().table_info())
+        self._say(shown.text)
+
+    def _frame(self, melds: Melds) -> None:
+        self._put(PlaySession(Position(Table.of(melds), self._viewer_hand()), self._flow().rules))
+        self.table_area.children = (self._board().box,)
+
+    def _on_skip(self, _: object = None) -> None:
+        self._skipping = True
+
+    # the end of a deal
+
+    def _show_end(self) -> None:
+        flow = self._flow()
+        end = flow.deal_end()
+        assert end is not None
+        self._enable(False)
+        self._put(PlaySession(Position(flow.game.table, self._viewer_hand()), flow.rules))
+        self.table_area.children = (self._board().box,)
+        self.status.value = html.escape(end.text)
+        self.ending.value = ending_html(end, flow.names)
+        _show(self.next_deal, not end.match_over)
+        _show(self.review_button, bool(flow.people))
+        record = base64.b64encode(flow.record().encode("utf-8")).decode("ascii")
+        self.download.value = (
+            f'<a download="machiavelli-game.json" href="data:application/json;base64,{record}" '
+            'title="save this game as a file, to load it again later">Download the game\'s record</a>'
+        )
+        _show(self.end_box, True)
+
+    def _on_next_deal(self, _: object = None) -> None:
+        flow = self._flow()
+        flow.next_deal()
+        _show(self.end_box, False)
+        self._say(f"Deal {len(flow.games)}.")
+        self._advance()
+
+    def _on_review(self, _: object = None) -> None:
+        """Review the people's turns: in a worker thread in a running kernel, at once otherwise."""
+        flow = self._flow()
+        self.review.value = "Reviewing your game..."
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._reviewed(review_turns(flow.games, flow.people))
+            return
+
+        async def reviewing() -> None:
+            try:
+                self._reviewed(await loop.run_in_executor(None, review_turns, flow.games, flow.people))
+            except Exception as error:
+                self._error(error)
+
+        self.task = loop.create_task(reviewing())
+
+    def _reviewed(self, report: LearnerReview) -> None:
+        self.review.value = review_html(report)
+
+    # helpers
+
+    def _flow(self) -> GameFlow:
+        if self.flow is None:
+            raise RuntimeError("no game yet: press Start")
+        return self.flow
+
+    def _board(self) -> PositionWidget:
+        if self.position is None:
+            raise RuntimeError("no game yet: press Start")
+        return self.position
+
+    def _viewer_hand(self) -> tuple[Any, ...]:
+        flow = self._flow()
+        return () if flow.viewer is None else flow.game.hand(flow.viewer)
+
+    def _put(self, session: PlaySession) -> None:
+        """Show ``session`` on the position board."""
+        board = self._board()
+        board.session = session
+        board.buttons["Undo"].disabled = not session.can_undo
+        board.buttons["Redo"].disabled = not session.can_redo
+        board.status.value = ""
+        board.redraw()
+
+    def _enable(self, enabled: bool) -> None:
+        for button in self.buttons.values():
+            button.disabled = not enabled
+        for label, button in self._board().buttons.items():
+            if label in BOARD_BUTTONS:
+                button.disabled = not enabled
+        self.skip.disabled = enabled
+        _show(self.end_box, False)
+
+    def _say(self, line: str) -> None:
+        self.lines.append(line)
+        self.log.value = "<br>".join(html.escape(text) for text in reversed(self.lines))
+
+    def _error(self, error: Exception) -> None:
+        self.errors.append(traceback.format_exc())
+        self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+
+    def _guard(self, handler: F) -> F:
+        """Show any exception raised by ``handler`` on the status line instead of losing it."""
+
+        @functools.wraps(handler)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return handler(*args, **kwargs)
+            except Exception as error:
+                self._error(error)
+                return None
+
+        return guarded  # type: ignore[return-value]
+
+
+def _melds(table: Table) -> Melds:
+    return tuple(meld.cards for meld in table.melds)
+
+
+def _html(name: str) -> w.HTML:
+    widget = w.HTML("")
+    widget.add_class(name)
+    return widget
+
+
+def _button(label: str, tooltip: str, name: str) -> w.Button:
+    button = w.Button(description=label, tooltip=tooltip)
+    button.add_class(f"mk-game-{name}")
+    return button
+
+
+def _show(widget: w.DOMWidget, visible: bool) -> None:
+    widget.layout.display = None if visible else "none"
+
+
+__all__ = ["SPEEDS", "GameBoard"]

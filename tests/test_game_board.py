@@ -1,0 +1,233 @@
+"""The game board driven headless through the game engine: set up, play, draw, restore,
+computer turns (at once, and animated in an event loop), hot-seat hand-over, the end of a
+deal, a match, the review, and the record downloaded and loaded again."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import datetime
+import re
+import time
+
+import pytest
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.game import loads
+from machiavelli_kit.game.flow import GameFlow, Seat
+from machiavelli_kit.game.plans import best_play
+from machiavelli_kit.notation import parse_cards
+from machiavelli_kit.ui.game_board import GameBoard
+
+SEED = 7
+"""Seed 7 deals You 6♠ 6♥ 6♣ (a set to lay) and lets You start against Greedy."""
+
+
+def started(kinds: list[str], *, seed: int = SEED, names: list[str] | None = None, hints: bool = True) -> GameBoard:
+    board = GameBoard(seed=seed)
+    board.setup.choose(kinds, names)
+    board.setup.hints.value = hints
+    board.setup.start_button.click()
+    assert board.errors == []
+    return board
+
+
+def lay(board: GameBoard, codes: str) -> None:
+    """Lay ``codes`` from the hand as one new meld, card by card, as a drag does."""
+    session = board.flow.session if board.flow else None
+    assert session is not None
+    for index, card in enumerate(parse_cards(codes)):
+        session.move(card, "hand", "new" if index == 0 else len(session.state.melds) - 1)
+
+
+def shown_hand(board: GameBoard) -> tuple[Card, ...]:
+    assert board.position is not None
+    return board.position.session.state.hand
+
+
+def test_setup_shows_the_turn_the_stock_and_the_opponents_cards() -> None:
+    board = started(["person", "greedy"])
+    assert board.setup.box.layout.display == "none" and board.play_box.layout.display is None
+    assert board.info.value == "Turn 1 · stock: 74 cards · cards in hand: Greedy 15 cards"
+    assert board.status.value.startswith("Your turn: drag cards")
+    assert board.flow is not None and board.position is not None
+    assert shown_hand(board) == board.flow.game.hand(0)
+    assert [label for label, button in board.position.buttons.items() if button.layout.display != "none"] == [
+        "Undo",
+        "Redo",
+        "Check",
+    ]
+
+
+def test_a_play_then_the_computer_answers_in_words() -> None:
+    board = started(["person", "greedy"])
+    board.buttons["End turn"].click()
+    assert board.status.value.startswith("Not valid yet: no card from the hand was played")
+    assert board.flow is not None and board.flow.game.turns == []
+    lay(board, "6S 6H 6C")
+    board.buttons["End turn"].click()
+    assert board.lines[1] == "You: You played 3 cards (6♠ 6♥ 6♣); 12 left."
+    assert board.lines[2] == "Greedy drew a card and has 16 cards now."
+    assert board.flow.person_to_move and len(shown_hand(board)) == 12
+    assert board.position is not None and board.position.session.state.melds == (tuple(parse_cards("6S 6H 6C")),)
+    assert "Greedy 16 cards" in board.info.value and "stock: 73 cards" in board.info.value
+
+
+def test_draw_refuses_while_cards_are_moved_and_restore_says_its_penalty_first() -> None:
+    board = started(["person", "greedy"])
+    lay(board, "6S 6H")
+    board.buttons["Draw"].click()
+    assert "You have moved cards" in board.status.value and board.flow is not None and not board.flow.game.turns
+    board.buttons["Restore"].click()
+    assert "you draw 3 cards as the penalty" in board.status.value and not board.flow.game.turns
+    board.buttons["Restore"].click()
+    assert board.flow.game.turns[0].action == "restore"
+    assert len(board.flow.game.hand(0)) == 18 and len(shown_hand(board)) == 18
+
+
+def test_end_turn_refuses_an_invalid_table_and_says_why() -> None:
+    board = started(["person", "greedy"])
+    lay(board, "6S 6H")
+    board.buttons["End turn"].click()
+    assert board.status.value.startswith("Not valid yet") and "6♠ 6♥" in board.status.value
+    assert board.flow is not None and board.flow.game.turns == []
+
+
+def test_hint_during_the_turn_and_switched_off_by_the_teacher() -> None:
+    board = started(["person", "greedy"])
+    board.buttons["Hint"].click()
+    assert board.status.value.startswith("Hint 1 of 6: You can play")
+    quiet = started(["person", "greedy"], hints=False)
+    assert quiet.buttons["Hint"].disabled
+    assert quiet.flow is not None and quiet.flow.hint() == "Hints are switched off for this game."
+
+
+def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:
+    board = started(["person", "greedy"])
+    flow = board.flow
+    assert flow is not None
+    while not flow.game.over:
+        seat = flow.game.to_move
+        assert seat == 0 and board.status.value.startswith("Your turn")
+        play = best_play(flow.game.view(0))
+        if play is None:
+            board.buttons["Draw"].click()
+        else:  # lay the solver's table card by card through the session, as drags would
+            session = flow.session
+            assert session is not None
+            for move in session.solve():
+                assert move.card in play.table.cards()
+            board.buttons["End turn"].click()
+        assert board.errors == []
+    result = flow.game.result
+    assert result is not None
+    assert board.end_box.layout.display is None
+    assert board.ending.value.startswith("<h3>") and flow.deal_end_text() in board.status.value
+    for name, hand in zip(flow.names, result.hands, strict=True):
+        assert f"<td>{name}</td><td>{' '.join(map(str, hand)) or 'none'}</td>" in board.ending.value
+    assert all(button.disabled for button in board.buttons.values())
+    board.review_button.click()
+    assert re.search(r"You made the best move on (\d+) of \1 turns \(100%\)", board.review.value)
+    link = re.search(r'href="data:application/json;base64,([^"]+)"', board.download.value)
+    assert link is not None
+    again = loads(base64.b64decode(link.group(1)).decode("utf-8"))
+    assert again.turns == flow.game.turns and again.result == result
+
+
+def test_a_loaded_record_shows_its_end_and_review() -> None:
+    flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=3)
+    while not flow.game.over:
+        flow.draw() if flow.person_to_move else flow.computer_turn()
+    board = GameBoard()
+    content = memoryview(flow.record().encode("utf-8"))
+    when = datetime.datetime.now(datetime.UTC)
+    board.upload.value = (
+        {"name": "g.json", "type": "application/json", "size": len(content), "content": content, "last_modified": when},
+    )
+    assert board.errors == [] and board.flow is not None
+    assert board.flow.seats == (Seat("Ann"), Seat("Greedy", "greedy"))
+    assert board.flow.game.turns == flow.game.turns and board.end_box.layout.display is None
+    board.review_button.click()
+    assert "Ann drew" in board.review.value and "<svg" in board.review.value
+
+
+def test_hot_seat_hides_the_hand_until_the_next_person_takes_the_screen() -> None:
+    board = started(["person", "person", "beginner"], names=["Ann", "Bob", "Beginner"], seed=11)
+    flow = board.flow
+    assert flow is not None and flow.hot_seat
+    for _ in range(4):  # Ann, Bob and the beginner in turn, whoever starts
+        if flow.needs_handover:
+            name = flow.names[flow.game.to_move or 0]
+            assert board.table_area.children == (board.handover,)
+            assert f"Pass the screen to {name}" in board.handover_text.value
+            assert board.buttons["Draw"].disabled and shown_hand(board) == ()
+            board.take_over.click()
+        seat = flow.game.to_move
+        assert seat is not None and flow.seats[seat].is_person
+        assert board.table_area.children == (board.position.box,) if board.position else False
+        assert shown_hand(board) == flow.game.hand(seat)
+        board.buttons["Draw"].click()
+        assert flow.viewer is None  # the hand is hidden as soon as the turn ends
+    assert any(line.startswith("Beginner ") for line in board.lines)
+
+
+def test_a_match_counts_points_over_deals() -> None:
+    board = started(["person", "greedy"])
+    board.setup.points.value = True
+    board.new_game.click()
+    board.setup.start_button.click()
+    flow = board.flow
+    assert flow is not None and flow.match is not None and "Deal 1" in board.info.value
+    while not flow.game.over:
+        board.buttons["Draw"].click()
+    end = flow.deal_end()
+    assert end is not None and end.points is not None
+    assert "points in deal 1" in board.ending.value and "match total" in board.ending.value
+    if not end.match_over:
+        assert board.next_deal.layout.display is None
+        board.next_deal.click()
+        assert len(flow.games) == 2 and "Deal 2" in board.info.value and board.end_box.layout.display == "none"
+
+
+def test_computer_turns_animate_move_by_move_without_blocking_the_loop() -> None:
+    async def game() -> tuple[list[int], int, float]:
+        board = GameBoard(seed=SEED)
+        board.setup.choose(["person", "greedy"])
+        board.speed.value = 0.2
+        board.setup.start_button.click()
+        lay(board, "6S 6H 6C")
+        board.buttons["End turn"].click()  # Greedy draws: one frame
+        await asyncio.sleep(0)
+        frames: list[int] = []
+        assert board.position is not None
+        board.position.redraw = lambda *_: frames.append(len(board.position.session.state.melds))  # type: ignore
+        ticks = 0
+        assert board.task is not None
+        while not board.task.done():
+            ticks += 1  # the loop keeps running other work while the computer plays
+            await asyncio.sleep(0.01)
+        # a longer game: let Greedy play a few turns, then skip the animation
+        flow = board.flow
+        assert flow is not None
+        started_at = time.perf_counter()
+        board.speed.value = 1.0
+        for _ in range(6):
+            board.buttons["Draw"].click()
+            board.skip.click()
+            assert board.task is not None
+            await board.task
+        return frames, ticks, time.perf_counter() - started_at
+
+    frames, ticks, skipped = asyncio.run(game())
+    assert frames and ticks > 5
+    assert skipped < 6.0  # six turns at 1 s a move would take longer without Skip
+
+
+@pytest.mark.parametrize("kind", ["random", "beginner", "expert"])
+def test_every_computer_player_can_sit_at_the_board(kind: str) -> None:
+    board = started(["person", kind])
+    flow = board.flow
+    assert flow is not None
+    for _ in range(5):
+        board.buttons["Draw"].click()
+    assert board.errors == [] and any(line.startswith(kind.title()) for line in board.lines)
