@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass
-from functools import lru_cache
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.cards import JOKER, SUITS, Card
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
@@ -86,7 +85,7 @@ def plan_moves(
     ``origins[i]`` (``None``: a new meld)."""
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
-    _, transfers = card_flows(position, table, origins)
+    _, transfers = _flows(start, final, origins)
     ordered = _order(transfers, origins)
     names = _Names(start, final, origins, rules)
     return _to_moves(ordered, origins, len(start), names)
@@ -96,15 +95,23 @@ def card_flows(
     position: Position, table: Table, origins: tuple[int | None, ...]
 ) -> tuple[list[Counter[Card]], list[Transfer]]:
     """What stays in each start meld, and where every other card of ``table`` comes from:
-    a start meld that gives it up (the first one that does), else the hand.
+    a start meld that gives it up (the first one that does), else the hand."""
+    start = [meld.cards for meld in position.table.melds]
+    kept, transfers = _flows(start, [meld.cards for meld in table.melds], origins)
+    stays = [Counter({ORDERED_CARDS[card]: count for card, count in each.items()}) for each in kept]
+    return stays, transfers
 
-    Cards are counted by their sort order (:data:`CARD_ORDER`), which is quicker than by value.
-    """
-    leaving = [Counter(map(CARD_ORDER.__getitem__, meld.cards)) for meld in position.table.melds]
-    stays: list[Counter[Card]] = [Counter() for _ in leaving]
+
+def _flows(
+    start: list[tuple[Card, ...]], final: list[tuple[Card, ...]], origins: tuple[int | None, ...]
+) -> tuple[list[dict[int, int]], list[Transfer]]:
+    """:func:`card_flows`, with what stays counted by each card's place in :data:`ORDERED_CARDS`
+    (cards are counted by their places, which is quicker than by value)."""
+    leaving = [Counter(_places(cards)) for cards in start]
+    kept_by: list[dict[int, int]] = [{} for _ in start]
     arriving: list[Counter[int]] = []
-    for target, meld in enumerate(table.melds):
-        incoming = Counter(map(CARD_ORDER.__getitem__, meld.cards))
+    for target, cards in enumerate(final):
+        incoming = Counter(_places(cards))
         origin = origins[target]
         if origin is not None:
             pool = leaving[origin]
@@ -112,18 +119,27 @@ def card_flows(
             for card, count in kept.items():
                 incoming[card] -= count
                 pool[card] -= count
-            stays[origin] = Counter({ORDERED_CARDS[card]: count for card, count in kept.items()})
+            kept_by[origin] = kept
         arriving.append(incoming)
     sources: dict[int, deque[int]] = {}  # for each card, the start melds giving it up, first meld first
     for index, pool in enumerate(leaving):
         for card, count in pool.items():
             sources.setdefault(card, deque()).extend([index] * count)
     transfers = []
-    for target, cards in enumerate(arriving):
-        for card in sorted(cards.elements()):
+    for target, counted in enumerate(arriving):
+        for card in sorted(counted.elements()):
             waiting = sources.get(card)
             transfers.append(Transfer(ORDERED_CARDS[card], waiting.popleft() if waiting else None, target))
-    return stays, transfers
+    return kept_by, transfers
+
+
+_SUIT_PLACE = {suit.value: suit.order for suit in SUITS}
+
+
+def _places(cards: tuple[Card, ...]) -> list[int]:
+    """Each card's place in :data:`ORDERED_CARDS`, without hashing a card (an enum's hash is slow)."""
+    joker = len(ORDERED_CARDS) - 1
+    return [joker if card.suit is None else 4 * card.rank - 4 + _SUIT_PLACE[card.suit._value_] for card in cards]
 
 
 def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[Transfer]:
@@ -175,28 +191,30 @@ class _Names:
         self.start = start
         self.new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
         names = [_shape_name(cards, rules) for cards in [*start, *self.new.values()]]
-        self.shared = {name for name in names if names.count(name) > 1}
+        shared = {name for name in names if names.count(name) > 1}
+        told = [
+            self._told_apart(cards, name) if name in shared else name
+            for cards, name in zip([*start, *self.new.values()], names, strict=True)
+        ]
+        self.start_names = told[: len(start)]
+        self.new_names = dict(zip(self.new, told[len(start) :], strict=True))
 
     def working(self, index: int) -> str:
-        return "the " + self._name(self.start[index])
+        return "the " + self.start_names[index]
 
     def new_meld(self, final_index: int, first: bool) -> str:
-        name = self._name(self.new[final_index])
+        name = self.new_names[final_index]
         if not first:
             return f"the new {name}"
         return f"a new {name}" if " run" in name else f"a new set of {name}"
 
-    def _name(self, cards: tuple[Card, ...]) -> str:
-        name = _shape_name(cards, self.rules)
-        if name not in self.shared:
-            return name
+    def _told_apart(self, cards: tuple[Card, ...], name: str) -> str:
         arranged = meld_shape(cards, self.rules)[1]
         if " run" in name:
             return f"{name} {arranged[0]}–{arranged[-1]}"
         return f"{name} ({Meld(arranged)})"
 
 
-@lru_cache(maxsize=8192)
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
     kind = meld_shape(cards, rules)[0]
     naturals = [card for card in cards if card.suit is not None]
