@@ -71,7 +71,9 @@ def test_an_unknown_worked_example_is_named() -> None:
 
 def test_a_solved_example_tells_the_solvers_play_and_its_final_table() -> None:
     position = Position.parse("7S 7H 7D | 9C 10C JC", "7C QC 3D 4D 5D KH")
-    text, _caption, table = solved_example("play", position, "bga").answer  # type: ignore[misc]
+    answer = solved_example("play", position, "bga").answer
+    assert isinstance(answer, list)
+    text, _caption, table = answer
     assert text.startswith("You can play 5 cards. One way:\n1. ")
     assert "whole hand" not in text  # K♥ stays in the hand
     assert table == Table.parse("7S 7H 7D 7C | 9C 10C JC QC | 3D 4D 5D")
