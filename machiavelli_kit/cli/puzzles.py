@@ -19,6 +19,7 @@ from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
+from machiavelli_kit.puzzles.sheet_options import ORDERS, SPACES, SheetOptions
 
 
 def add_parser(subparsers: Any) -> None:
@@ -39,12 +40,29 @@ def add_parser(subparsers: Any) -> None:
     show.add_argument("--hints", action="store_true", help="print the puzzle's hints")
     show.add_argument("--answer", action="store_true", help="print the answer and an example solution")
     export = actions.add_parser(
-        "export", help="a printable worksheet and answer sheet", description="Write worksheet.html and answers.html."
+        "export",
+        help="a printable worksheet and answer sheet",
+        description="Write a student sheet (worksheet.html or .pdf) and its answer key (answers.html or .pdf). "
+        "The student sheet shows no grade, share code or answer.",
     )
     export.add_argument("ids", nargs="*", help="puzzle ids (or use the filters)")
     _filters(export)
-    export.add_argument("--out", required=True, help="folder for worksheet.html and answers.html")
+    export.add_argument("--out", required=True, help="folder for the worksheet and the answers")
     export.add_argument("--title", default="Machiavelli puzzles", help="the worksheet's title")
+    export.add_argument("--format", choices=("html", "pdf", "both"), default="html", help="html (default), pdf or both")
+    export.add_argument("--ink-saving", action="store_true", help="black and white: cards on white, no green blocks")
+    export.add_argument(
+        "--space",
+        choices=SPACES,
+        default="lines",
+        help="room to answer: ruled lines, one a move (default), a blank table to draw in, or none",
+    )
+    export.add_argument("--per-page", type=int, default=2, help="at most this many puzzles a page (1-6, default 2)")
+    export.add_argument(
+        "--order", choices=ORDERS, default="easy", help="easy: fewer cards first in each chapter (default); given"
+    )
+    export.add_argument("--no-name-line", action="store_true", help="leave out the name, class and date line")
+    export.add_argument("--four-colour", action="store_true", help="the four-colour deck")
     generate = actions.add_parser(
         "generate",
         help="regenerate the generated chapters",
@@ -88,10 +106,24 @@ def run(arguments: argparse.Namespace) -> int:
         if not any((arguments.chapter, arguments.grade, arguments.theme)):
             raise BadInput("say which puzzles to export: ids, or --chapter, --grade or --theme")
         puzzles = _selected(collection, arguments)
+    return _export(puzzles, collection, arguments)
+
+
+def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.Namespace) -> int:
+    """Write the sheets in the chosen formats with the chosen options."""
     from machiavelli_kit.puzzles.worksheet import export_worksheet  # the answer key tells moves: heavy
 
-    sheet, answers = export_worksheet(puzzles, arguments.out, arguments.title)
-    print(f"{plural(len(puzzles), 'puzzle')}: {sheet} and {answers}")
+    options = SheetOptions(
+        name_line=not arguments.no_name_line,
+        ink_saving=arguments.ink_saving,
+        space=arguments.space,
+        per_page=arguments.per_page,
+        order=arguments.order,
+        four_colour=arguments.four_colour,
+    )
+    formats = ("html", "pdf") if arguments.format == "both" else (arguments.format,)
+    paths = export_worksheet(puzzles, arguments.out, arguments.title, options, collection.chapters, formats)
+    print(f"{plural(len(puzzles), 'puzzle')}: {', '.join(str(path) for path in paths)}")
     return 0
 
 

@@ -1,12 +1,15 @@
-"""Printable worksheets: the puzzles on one self-contained HTML page, the answers on another.
+"""Printable worksheets: the puzzles on a student sheet, the answers on a separate key.
 
-Pictures are inline SVG from :mod:`machiavelli_kit.render`; the pages need no
-network, script or stylesheet beyond their own.
+The student sheet shows each puzzle's rules, task and cards, with room to
+write; it never shows a grade, a share code or an answer. The key tells each
+answer in words, the moves of an example play and, where nothing can be played,
+why. Both come as a self-contained HTML page (inline SVG, no script, nothing
+fetched) and, through :mod:`.worksheet_pdf`, as a PDF.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> puzzles = load_collection().select(chapter="ch01")[:2]
 >>> sheet = worksheet_html(puzzles, "Homework")
->>> sheet.startswith("<!DOCTYPE html>") and sheet.count("<svg") == 2 and "bga-7" in sheet
+>>> sheet.startswith("<!DOCTYPE html>") and sheet.count("<svg") == 2 and "grade" not in sheet
 True
 >>> "3♣ 4♣ 5♣ 6♣ 7♣ 8♣" in answers_html(puzzles, "Homework")
 True
@@ -14,78 +17,227 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
-from machiavelli_kit.position import Position
-from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.notation import quote
+from machiavelli_kit.puzzles.answer_key import KeyEntry, answer_key
+from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
-from machiavelli_kit.render import position_svg
-from machiavelli_kit.steps import moves_between
+from machiavelli_kit.puzzles.sheet_options import FORMATS, SheetOptions, WorksheetError
+from machiavelli_kit.render import CARD_HEIGHT, GAP, LABEL_HEIGHT, position_svg
+
+NAME_LINE = ("Name", "Class", "Date")
+
+
+@dataclass(frozen=True)
+class Section:
+    """The puzzles of one chapter on a sheet, numbered in sheet order; an untitled section has no chapter."""
+
+    title: str
+    intro: str
+    puzzles: tuple[tuple[int, Puzzle], ...]
+
+
+def arrange(puzzles: Sequence[Puzzle], chapters: Sequence[Chapter] = (), order: str = "easy") -> tuple[Section, ...]:
+    """The puzzles grouped under their chapters (chapter order for ``easy``, first seen for ``given``).
+
+    ``easy`` puts the puzzles with fewer cards (table and hand) first inside each
+    chapter: only what the student sees decides, so the order never hints at an
+    answer (sorting by grade would put every "no play" puzzle last).
+    """
+    if not puzzles:
+        raise WorksheetError("a worksheet needs at least one puzzle")
+    home = {puzzle.id: chapter for chapter in chapters for puzzle in chapter.puzzles}
+    groups: dict[str, list[Puzzle]] = {}
+    for puzzle in puzzles:
+        groups.setdefault(home[puzzle.id].name if puzzle.id in home else "", []).append(puzzle)
+    names = list(groups)
+    if order == "easy":
+        rank = {chapter.name: place for place, chapter in enumerate(chapters)}
+        names.sort(key=lambda name: rank.get(name, len(rank)))
+        for group in groups.values():
+            group.sort(key=visible_cards)
+    by_name = {chapter.name: chapter for chapter in chapters}
+    sections, number = [], 0
+    for name in names:
+        numbered = tuple(enumerate(groups[name], start=number + 1))
+        number += len(numbered)
+        chapter = by_name.get(name)
+        sections.append(Section(chapter.title if chapter else "", chapter.intro if chapter else "", numbered))
+    return tuple(sections)
+
+
+def visible_cards(puzzle: Puzzle) -> int:
+    """The cards a student looks at: on the table and in the hand."""
+    return sum(puzzle.position.table.cards().values()) + len(puzzle.position.hand)
+
+
+def writing_lines(puzzle: Puzzle) -> int:
+    """Ruled lines for the answer: one a move of the example play, at least one a hand card, plus one.
+
+    A puzzle with no play gets as many as its hand has cards (plus one), like a
+    small puzzle with a play, so the space does not give the answer away.
+    """
+    return min(max(puzzle.par or 0, len(puzzle.position.hand)) + 1, 12)
+
+
+def table_rows(puzzle: Puzzle) -> int:
+    """Rows of cards in the blank outline: the table's rows (four melds a row) and one more."""
+    return -(-len(puzzle.position.table.melds) // 4) + 1
+
+
+def sheet_meta(puzzle: Puzzle) -> str:
+    """The puzzle's rules, the only fact about it the student sheet states."""
+    return f"Rules: {puzzle.rules}"
+
+
+def key_meta(puzzle: Puzzle) -> str:
+    """What the teacher may want on the key: id, grade, par and the code that shares the position."""
+    par = puzzle.par if puzzle.par is not None else "–"
+    share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
+    return f"{puzzle.id} · grade {puzzle.grade or '?'} · par {par} · share code {share}"
+
+
+def pages(sections: Sequence[Section], per_page: int) -> Iterator[tuple[Section, int, Puzzle, bool]]:
+    """Every puzzle with its section and number, and whether a new page starts before it."""
+    count = 0
+    for section in sections:
+        for number, puzzle in section.puzzles:
+            yield section, number, puzzle, count > 0 and count % per_page == 0
+            count += 1
+
 
 STYLE = """
 body { font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #111; }
-h1 { font-size: 1.5em; }
-.puzzle { page-break-inside: avoid; break-inside: avoid; margin-bottom: 1.5em; border-bottom: 1px solid #ccc; }
-.puzzle h2 { font-size: 1.1em; margin-bottom: 0.2em; }
-.meta { color: #555; font-size: 0.85em; }
-.id { font-family: monospace; font-size: 0.8em; color: #555; word-break: break-all; }
-.work { height: 4em; border: 1px dashed #bbb; margin-top: 0.5em; }
+h1 { font-size: 1.5em; margin-bottom: 0.3em; }
+h2 { font-size: 1.25em; margin: 1em 0 0.2em; }
+.intro { font-style: italic; }
+.names { display: flex; gap: 1.5em; margin-bottom: 1em; }
+.names span { flex: 1; border-bottom: 1px solid #111; padding-top: 1em; }
+.names .name { flex: 2; }
+.puzzle { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.2em; }
+.puzzle h3 { font-size: 1.1em; margin: 0.6em 0 0.2em; }
+.meta { color: #555; font-size: 0.85em; word-break: break-all; }
+.lines div { height: 1.8em; border-bottom: 1px solid #999; }
+.new-page { break-before: page; page-break-before: always; }
 @media print { body { margin: 0; } }
 """
 
 
-def worksheet_html(puzzles: Sequence[Puzzle], title: str, *, four_colour: bool = False) -> str:
-    """The question sheet: each puzzle's rules, task and position."""
+def worksheet_html(
+    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+) -> str:
+    """The student sheet: chapter introductions, then each puzzle's rules, task, cards and room to answer."""
+    options = options or SheetOptions()
     items = []
-    for number, puzzle in enumerate(puzzles, start=1):
-        meta = f"{puzzle.id} · rules {puzzle.rules} · grade {puzzle.grade or '?'}"
+    if options.name_line:
         items.append(
-            f'<section class="puzzle" id="{escape(puzzle.id)}">'
-            f"<h2>{number}. {escape(puzzle.title)}</h2>"
-            f'<p class="meta">{escape(meta)}</p>'
+            '<p class="names">' + "".join(f'<span class="{word.lower()}">{word}:</span>' for word in NAME_LINE) + "</p>"
+        )
+    for section, number, puzzle, new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
+        page = ' class="new-page"' if new_page else ""
+        heading = ""
+        if section.title and number == section.puzzles[0][0]:
+            heading = f"<h2>{escape(section.title)}</h2>" + (
+                f'<p class="intro">{escape(section.intro)}</p>' if section.intro else ""
+            )
+        items.append(
+            f"<div{page}>{heading}"
+            f'<section class="puzzle" id="puzzle-{number}">'
+            f"<h3>{number}. {escape(puzzle.title)}</h3>"
+            f'<p class="meta">{escape(sheet_meta(puzzle))}</p>'
             f"<p>{escape(puzzle.question())}</p>"
-            f"{position_svg(puzzle.position, four_colour)}"
-            f'<p class="id">{escape(format_position_id(puzzle.position, puzzle.rules, puzzle.goal))}</p>'
-            '<div class="work"></div></section>'
+            f"{position_svg(puzzle.position, options.four_colour, ink_saving=options.ink_saving)}"
+            f"{_space_html(puzzle, options.space)}</section></div>"
         )
     return _page(title, items)
 
 
-def answers_html(puzzles: Sequence[Puzzle], title: str, *, four_colour: bool = False) -> str:
-    """The answer sheet: each answer in words, an example final table and its moves."""
+def answers_html(
+    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+) -> str:
+    """The key: each answer in words, the moves, why a card is stuck, the example table."""
+    options = options or SheetOptions()
     items = []
-    for number, puzzle in enumerate(puzzles, start=1):
-        body = f"<p><strong>Answer: {escape(puzzle.answer_text())}</strong></p>"
-        for compare in puzzle.compare:
-            body += (
-                f"<p>Under the rules {escape(str(compare.rules))}: {escape(puzzle.answer_text(compare.answer))}.</p>"
-            )
-        if puzzle.solution is not None:
-            played = puzzle.solution.cards() - puzzle.position.table.cards()
-            rest = tuple((Counter(puzzle.position.hand) - played).elements())
-            moves = moves_between(puzzle.position, puzzle.solution, puzzle.rules)
-            steps = "".join(f"<li>{escape(move.text)}</li>" for move in moves)
-            body += f"{position_svg(Position(puzzle.solution, rest), four_colour)}<ol>{steps}</ol>"
-            body += f"<p>Example table: {escape(str(puzzle.solution))}</p>"
+    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+        if section.title and number == section.puzzles[0][0]:
+            items.append(f"<h2>{escape(section.title)}</h2>")
         items.append(
-            f'<section class="puzzle"><h2>{number}. {escape(puzzle.title)}</h2>'
-            f'<p class="meta">{escape(puzzle.id)} · par {puzzle.par if puzzle.par is not None else "–"}</p>'
-            f"{body}</section>"
+            f'<section class="puzzle"><h3>{number}. {escape(puzzle.title)}</h3>'
+            f'<p class="meta">{escape(key_meta(puzzle))}</p>'
+            f"{_key_html(puzzle, answer_key(puzzle), options)}</section>"
         )
     return _page(f"{title}: answers", items)
 
 
-def export_worksheet(puzzles: Sequence[Puzzle], directory: str | Path, title: str) -> tuple[Path, Path]:
-    """Write ``worksheet.html`` and ``answers.html`` into ``directory``; return both paths."""
+def _key_html(puzzle: Puzzle, entry: KeyEntry, options: SheetOptions) -> str:
+    body = f"<p><strong>Answer: {escape(entry.answer)}</strong></p>"
+    if entry.moves:
+        body += "<ol>" + "".join(f"<li>{escape(move)}</li>" for move in entry.moves) + "</ol>"
+    if entry.reasons:
+        body += "<p>Why:</p><ul>" + "".join(f"<li>{escape(reason)}</li>" for reason in entry.reasons) + "</ul>"
+    if puzzle.story:
+        body += f"<p>{escape(puzzle.story)}</p>"
+    if entry.end is not None:
+        body += position_svg(entry.end, options.four_colour, ink_saving=options.ink_saving)
+        body += f"<p>Example table: {escape(str(entry.end.table))}</p>"
+    return body + "".join(f"<p>{escape(line)}</p>" for line in entry.compare)
+
+
+def _space_html(puzzle: Puzzle, space: str) -> str:
+    if space == "lines":
+        return '<div class="lines">' + "<div></div>" * writing_lines(puzzle) + "</div>"
+    if space == "table":
+        return _outline_svg(table_rows(puzzle))
+    return ""
+
+
+def _outline_svg(rows: int) -> str:
+    """A blank table with a dashed edge, as tall as ``rows`` rows of cards, to draw the answer in."""
+    height = LABEL_HEIGHT + GAP * 2 + rows * (CARD_HEIGHT + GAP)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{height}" font-family="DejaVu Sans, sans-serif">'
+        f'<rect x="1" y="1" width="99%" height="{height - 2}" rx="6" fill="none" stroke="#555555" '
+        f'stroke-dasharray="6 4"/><text x="{GAP}" y="{GAP + 12}" fill="#111111" font-size="13">'
+        "Draw your table here</text></svg>"
+    )
+
+
+def export_worksheet(
+    puzzles: Sequence[Puzzle],
+    directory: str | Path,
+    title: str,
+    options: SheetOptions | None = None,
+    chapters: Sequence[Chapter] = (),
+    formats: Sequence[str] = ("html",),
+) -> tuple[Path, ...]:
+    """Write ``worksheet.EXT`` and ``answers.EXT`` into ``directory`` for each format; return the paths."""
+    options = options or SheetOptions()
+    unknown = [name for name in formats if name not in FORMATS]
+    if unknown or not formats:
+        raise WorksheetError(f"{quote(unknown[0] if unknown else '')} is not a format: choose {', '.join(FORMATS)}")
+    arrange(puzzles)  # an empty selection is refused before anything is written
+    files: dict[Path, str | bytes] = {}
     folder = Path(directory)
-    sheet, answers = folder / "worksheet.html", folder / "answers.html"
-    write_atomically(sheet, worksheet_html(puzzles, title))
-    write_atomically(answers, answers_html(puzzles, title))
-    return sheet, answers
+    for name in dict.fromkeys(formats):
+        if name == "html":
+            sheet: str | bytes = worksheet_html(puzzles, title, options, chapters)
+            key: str | bytes = answers_html(puzzles, title, options, chapters)
+        else:
+            from machiavelli_kit.puzzles.worksheet_pdf import answers_pdf, worksheet_pdf  # reportlab: only for a PDF
+
+            sheet, key = (
+                worksheet_pdf(puzzles, title, options, chapters),
+                answers_pdf(puzzles, title, options, chapters),
+            )
+        files[folder / f"worksheet.{name}"], files[folder / f"answers.{name}"] = sheet, key
+    for path, content in files.items():  # every sheet is made before the first one is written
+        write_atomically(path, content)
+    return tuple(files)
 
 
 def _page(title: str, items: list[str]) -> str:

@@ -1,0 +1,49 @@
+"""What a teacher chooses for a worksheet: kept apart from the sheets so the command line reads it cheaply.
+
+>>> SheetOptions(per_page=3).space
+'lines'
+>>> SheetOptions(space="dots")
+Traceback (most recent call last):
+...
+machiavelli_kit.puzzles.sheet_options.WorksheetError: 'dots' is not a kind of writing space: choose lines, table, none
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from machiavelli_kit.notation import quote
+
+SPACES = ("lines", "table", "none")
+"""Room to answer: ruled lines (one a move), a blank table outline to draw in, or none."""
+ORDERS = ("easy", "given")
+"""``easy``: inside each chapter, fewer cards to look at first; ``given``: as chosen."""
+FORMATS = ("html", "pdf")
+MAX_PER_PAGE = 6
+
+
+class WorksheetError(ValueError):
+    """A worksheet option that makes no sense; the message names it."""
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How the sheets look; every option has a sensible default."""
+
+    name_line: bool = True
+    """A line for the student's name, class and date at the top of the sheet."""
+    ink_saving: bool = False
+    """Black and white: the cards on white, no solid green blocks."""
+    space: str = "lines"
+    per_page: int = 2
+    """Puzzles on one printed page of the student sheet (a big puzzle may still push the next one over)."""
+    order: str = "easy"
+    four_colour: bool = False
+
+    def __post_init__(self) -> None:
+        if self.space not in SPACES:
+            raise WorksheetError(f"{quote(self.space)} is not a kind of writing space: choose {', '.join(SPACES)}")
+        if self.order not in ORDERS:
+            raise WorksheetError(f"{quote(self.order)} is not an order: choose {', '.join(ORDERS)}")
+        if not 1 <= self.per_page <= MAX_PER_PAGE:
+            raise WorksheetError(f"puzzles per page must be 1 to {MAX_PER_PAGE}, not {self.per_page}")

@@ -1,0 +1,368 @@
+"""The worksheet and its answer key as PDF files for A4 paper, drawn with ReportLab.
+
+The same sheets as the HTML pages, with the same options. The fonts come with
+ReportLab and are embedded in the file (Bitstream Vera for the words,
+ZapfDingbats for the suit signs), so a sheet prints alike on every machine and
+its text can be searched and copied, suits included.
+
+>>> from machiavelli_kit.puzzles.collection import load_collection
+>>> pdf = worksheet_pdf(load_collection().select(chapter="ch01")[:2], "Homework")
+>>> pdf.startswith(b"%PDF-")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from io import BytesIO
+from pathlib import Path
+
+import reportlab
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from machiavelli_kit.cards import Card
+from machiavelli_kit.notation import format_card
+from machiavelli_kit.position import Position
+from machiavelli_kit.puzzles.answer_key import answer_key
+from machiavelli_kit.puzzles.format import Chapter, Puzzle
+from machiavelli_kit.puzzles.sheet_options import SheetOptions
+from machiavelli_kit.puzzles.worksheet import (
+    NAME_LINE,
+    arrange,
+    key_meta,
+    pages,
+    sheet_meta,
+    table_rows,
+    writing_lines,
+)
+from machiavelli_kit.render import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
+
+TEXT, ITALIC, BOLD, SUITS = "KitText", "KitTextItalic", "KitTextBold", "KitSuits"
+SUIT_SIGNS = frozenset("♠♥♦♣★")
+"""Characters the text font lacks, set in ZapfDingbats."""
+PICTURE_SCALE = 0.6
+"""Points per pixel of :mod:`machiavelli_kit.render`'s layout (smaller if a picture is wider than the page)."""
+LINE_SPACING = 22.0
+MARGIN = 15 * mm
+INK = HexColor("#111111")
+GREY = HexColor("#555555")
+
+
+@cache
+def register_fonts() -> None:
+    """Register the embedded fonts once: Vera (regular, italic, bold) and ZapfDingbats for the suits."""
+    folder = Path(reportlab.__file__).parent / "fonts"
+    for name, file in ((TEXT, "Vera.ttf"), (ITALIC, "VeraIt.ttf"), (BOLD, "VeraBd.ttf")):
+        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    pdfmetrics.registerFontFamily(TEXT, normal=TEXT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
+    face = pdfmetrics.EmbeddedType1Face(str(folder / "zd______.afm"), str(folder / "zd______.pfb"))
+    pdfmetrics.registerTypeFace(face)
+    pdfmetrics.registerFont(pdfmetrics.Font(SUITS, face.name, "ZapfDingbatsEncoding"))
+    pdfmetrics.registerFontFamily(SUITS, normal=SUITS, bold=SUITS, italic=SUITS, boldItalic=SUITS)
+
+
+def markup(text: str) -> str:
+    """``text`` as Paragraph markup: escaped, with the suit signs in the suits font."""
+    return "".join(f'<font name="{SUITS}">{sign}</font>' if sign in SUIT_SIGNS else escape(sign) for sign in text)
+
+
+@cache
+def _styles() -> dict[str, ParagraphStyle]:
+    register_fonts()
+    return {
+        "title": ParagraphStyle("title", fontName=BOLD, fontSize=18, leading=23, spaceAfter=8),
+        "chapter": ParagraphStyle("chapter", fontName=BOLD, fontSize=14, leading=18, spaceBefore=6, spaceAfter=2),
+        "intro": ParagraphStyle("intro", fontName=ITALIC, fontSize=10, leading=13, spaceAfter=4),
+        "puzzle": ParagraphStyle("puzzle", fontName=BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=2),
+        "meta": ParagraphStyle("meta", fontName=TEXT, fontSize=8, leading=10, textColor=GREY, spaceAfter=2),
+        "body": ParagraphStyle("body", fontName=TEXT, fontSize=10, leading=13, spaceAfter=4),
+    }
+
+
+def _paragraph(text: str, style: str) -> Paragraph:
+    return Paragraph(markup(text), _styles()[style])
+
+
+@dataclass(frozen=True)
+class _Card:
+    card: Card
+    x: float
+    y: float
+
+
+class PositionPicture(Flowable):
+    """A position drawn as cards, laid out as :func:`machiavelli_kit.render.position_svg` lays it out:
+    the table's melds four to a row, then the hand; on green felt, or white in a thin frame."""
+
+    def __init__(self, position: Position, *, ink_saving: bool, four_colour: bool) -> None:
+        super().__init__()
+        self.ink_saving, self.four_colour = ink_saving, four_colour
+        self.labels: list[tuple[float, str]] = []
+        self.cards: list[_Card] = []
+        y, width = float(GAP), 0.0
+        melds = list(position.table.melds)
+        self.labels.append((y + 12, "Table"))
+        y += LABEL_HEIGHT
+        if not melds:
+            self.labels.append((y + 14, "(empty)"))
+            y += LABEL_HEIGHT + GAP
+        for start in range(0, len(melds), 4):
+            x = float(GAP)
+            for meld in melds[start : start + 4]:
+                self.cards += [_Card(card, x + index * OVERLAP, y) for index, card in enumerate(meld.cards)]
+                x += CARD_WIDTH + OVERLAP * (len(meld) - 1) + GAP * 2
+            width = max(width, x)
+            y += CARD_HEIGHT + GAP
+        if position.hand or not melds:
+            self.labels.append((y + 12, "Hand"))
+            y += LABEL_HEIGHT
+            self.cards += [_Card(card, GAP + index * OVERLAP, y) for index, card in enumerate(position.hand)]
+            width = max(width, GAP * 2 + CARD_WIDTH + OVERLAP * (len(position.hand) - 1))
+            y += CARD_HEIGHT + GAP
+        self.size = (max(width, 160), y)
+        self.scale = PICTURE_SCALE
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.scale = min(PICTURE_SCALE, available_width / self.size[0])
+        return self.size[0] * self.scale, self.size[1] * self.scale
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        width, height = self.size
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        if self.ink_saving:
+            canvas.setStrokeColor(HexColor("#888888"))
+            canvas.roundRect(0.5, 0.5, width - 1, height - 1, 6, stroke=1, fill=0)
+        else:
+            canvas.setFillColor(HexColor(FELT))
+            canvas.roundRect(0, 0, width, height, 6, stroke=0, fill=1)
+        canvas.setFillColor(INK if self.ink_saving else HexColor("#ffffff"))
+        canvas.setFont(TEXT, 13)
+        for top, label in self.labels:
+            canvas.drawString(GAP, height - top, label)
+        for item in self.cards:
+            self._card(canvas, item.card, item.x, height - item.y - CARD_HEIGHT)
+        canvas.restoreState()
+
+    def _card(self, canvas: Canvas, card: Card, x: float, y: float) -> None:
+        """One card face with its bottom left corner at ``x, y`` (in the layout's pixels)."""
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.setStrokeColor(HexColor("#333333"))
+        canvas.roundRect(x, y, CARD_WIDTH, CARD_HEIGHT, 5, stroke=1, fill=1)
+        canvas.setFillColor(HexColor(suit_colour(card, self.four_colour)))
+        top = y + CARD_HEIGHT
+        if card.is_joker or card.suit is None:
+            canvas.setFont(SUITS, 13)
+            canvas.drawString(x + 4, top - 15, "★")
+            canvas.setFont(BOLD, 9)
+            canvas.drawCentredString(x + CARD_WIDTH / 2, top - CARD_HEIGHT * 0.68, "JOKER")
+            return
+        canvas.setFont(BOLD, 13)
+        canvas.drawString(x + 4, top - 15, format_card(card)[:-1])
+        canvas.setFont(SUITS, 10)
+        canvas.drawString(x + 4, top - 28, card.suit.symbol)
+        canvas.setFont(SUITS, 22)
+        canvas.drawCentredString(x + CARD_WIDTH / 2, top - CARD_HEIGHT * 0.72, card.suit.symbol)
+
+
+class WritingLines(Flowable):
+    """Ruled lines across the page to write the answer on."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__()
+        self.count = count
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, self.count * LINE_SPACING
+
+    def draw(self) -> None:
+        self.canv.setStrokeColor(HexColor("#999999"))
+        self.canv.setLineWidth(0.5)
+        for line in range(self.count):
+            self.canv.line(0, line * LINE_SPACING, self.width, line * LINE_SPACING)
+
+
+class BlankTable(Flowable):
+    """An empty table with a dashed edge, ``rows`` rows of cards tall, to draw the answer in."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.box_height = (LABEL_HEIGHT + GAP * 2 + rows * (CARD_HEIGHT + GAP)) * PICTURE_SCALE
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, self.box_height
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        canvas.setStrokeColor(GREY)
+        canvas.setDash(6, 4)
+        canvas.roundRect(0.5, 0.5, self.width - 1, self.box_height - 1, 6, stroke=1, fill=0)
+        canvas.setFillColor(INK)
+        canvas.setFont(TEXT, 10)
+        canvas.drawString(GAP * PICTURE_SCALE, self.box_height - 16, "Draw your table here")
+
+
+class PuzzleTitle(Paragraph):
+    """A puzzle's heading: the document counts these to know how many puzzles a page holds."""
+
+
+class SheetDocument(SimpleDocTemplate):
+    """A4 pages with the title and page number at the foot; counts the puzzles placed on each page."""
+
+    def __init__(self, buffer: BytesIO, title: str) -> None:
+        super().__init__(
+            buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+            title=title, author="Machiavelli Kit", invariant=True,
+        )  # fmt: skip
+        self.placed: Counter[int] = Counter()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, PuzzleTitle):
+            self.placed[self.page] += 1
+
+
+class PageQuota(Flowable):
+    """Takes no room until the page holds ``per_page`` puzzles; then it asks for more room than is left,
+    which sends the next puzzle to a new page."""
+
+    def __init__(self, document: SheetDocument, per_page: int) -> None:
+        super().__init__()
+        self.document, self.per_page = document, per_page
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        full = self.document.placed[self.document.page] >= self.per_page
+        return (available_width, available_height + 1) if full else (0, 0)
+
+    def draw(self) -> None:
+        """Nothing to draw: the quota only decides where a page ends."""
+
+
+def worksheet_pdf(
+    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+) -> bytes:
+    """The student sheet as a PDF: ``options.per_page`` puzzles a page, each kept whole on its page."""
+    options = options or SheetOptions()
+    buffer = BytesIO()
+    document = SheetDocument(buffer, title)
+    story: list[Flowable] = [_paragraph(title, "title")]
+    if options.name_line:
+        story.append(_name_line())
+    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+        story.append(PageQuota(document, options.per_page))
+        block = _chapter_heading(section.title, section.intro) if number == section.puzzles[0][0] else []
+        block += [
+            PuzzleTitle(markup(f"{number}. {puzzle.title}"), _styles()["puzzle"]),
+            _paragraph(sheet_meta(puzzle), "meta"),
+            _paragraph(puzzle.question(), "body"),
+            PositionPicture(puzzle.position, ink_saving=options.ink_saving, four_colour=options.four_colour),
+            Spacer(1, 6),
+        ]
+        if options.space == "lines":
+            block.append(WritingLines(writing_lines(puzzle)))
+        elif options.space == "table":
+            block.append(BlankTable(table_rows(puzzle)))
+        story.append(KeepTogether(block))
+    return _build(document, buffer, story)
+
+
+def answers_pdf(
+    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+) -> bytes:
+    """The answer key as a PDF: every answer in words, its moves or why nothing can be played, and the end table."""
+    options = options or SheetOptions()
+    buffer = BytesIO()
+    document = SheetDocument(buffer, f"{title}: answers")
+    story: list[Flowable] = [_paragraph(f"{title}: answers", "title")]
+    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+        entry = answer_key(puzzle)
+        block = _chapter_heading(section.title, "") if number == section.puzzles[0][0] else []
+        block += [
+            _paragraph(f"{number}. {puzzle.title}", "puzzle"),
+            _paragraph(key_meta(puzzle), "meta"),
+            Paragraph(f"<b>Answer: {markup(entry.answer)}</b>", _styles()["body"]),
+        ]
+        if entry.moves:
+            block.append(_list(entry.moves, "1"))
+        if entry.reasons:
+            block += [_paragraph("Why:", "body"), _list(entry.reasons, "bullet")]
+        if puzzle.story:
+            block.append(_paragraph(puzzle.story, "body"))
+        if entry.end is not None:
+            block += [
+                PositionPicture(entry.end, ink_saving=options.ink_saving, four_colour=options.four_colour),
+                _paragraph(f"Example table: {entry.end.table}", "body"),
+            ]
+        block += [_paragraph(line, "body") for line in entry.compare]
+        story.append(KeepTogether(block))
+    return _build(document, buffer, story)
+
+
+def _chapter_heading(title: str, intro: str) -> list[Flowable]:
+    if not title:
+        return []
+    return [_paragraph(title, "chapter"), *([_paragraph(intro, "intro")] if intro else [])]
+
+
+def _list(lines: Sequence[str], kind: str) -> ListFlowable:
+    """Numbered (``kind`` ``"1"``: "1.", "2.", ...) or bulleted lines."""
+    items = [_paragraph(line, "body") for line in lines]
+    return ListFlowable(
+        items, bulletType=kind, bulletFormat="%s." if kind == "1" else None,
+        bulletFontName=TEXT, bulletFontSize=10, leftIndent=16,
+    )  # fmt: skip
+
+
+def _name_line() -> Table:
+    """Name, class and date, each on a line to write on."""
+    table = Table([[f"{word}:" for word in NAME_LINE]], colWidths=["50%", "25%", "25%"], rowHeights=[26])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), TEXT, 10),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.8, INK),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 12),
+            ]
+        )
+    )
+    return table
+
+
+def _build(document: SheetDocument, buffer: BytesIO, story: list[Flowable]) -> bytes:
+    """The story laid out on the document's pages, with its title and the page number at the foot of each."""
+
+    title = str(document.title)
+
+    def footer(canvas: Canvas, page: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(TEXT, 8)
+        canvas.setFillColor(GREY)
+        canvas.drawString(MARGIN, MARGIN / 2, title)
+        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, f"page {page.page}")
+        canvas.restoreState()
+
+    document.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
