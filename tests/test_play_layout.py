@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example, worked_examples
-from machiavelli_kit.play import PlayState
+from machiavelli_kit.play import PlaySession, PlayState
 from machiavelli_kit.position import Position
-from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, lay_out, meld_order, rows_needed
+from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, ROW_GAP, STRIP, WIDTH, lay_out
 
 C = Card.parse
 
@@ -36,29 +36,82 @@ def test_drop_targets_cover_melds_new_felt_working_area_and_hand() -> None:
     assert board.drop_target(meld.x + meld.w / 2, meld.y + meld.h / 2) == 1
     assert board.drop_target(board.new_slot.x + 5, board.new_slot.y + 5) == "new"
     assert board.drop_target(WIDTH - 20, board.table.h - 10) == "new"
-    assert board.drop_target(board.work.x + 30, board.work.y + 30) == "work"
+    assert board.drop_target(board.work.x + 30, board.work.y + 10) == "work"
     assert board.drop_target(board.hand.x + 30, board.hand.y + 30) == "hand"
     assert board.drop_target(2, board.height - 2) is None
 
 
-def test_valid_melds_show_in_play_order_and_others_sorted() -> None:
-    assert meld_order((C("AH"), C("KH"), C("QH"))) == (C("QH"), C("KH"), C("AH"))
-    assert meld_order((C("9H"), C("5S"), C("7D"))) == (C("5S"), C("7D"), C("9H"))
-
-
-def test_many_melds_wrap_into_rows_and_the_canvas_grows() -> None:
-    state = PlayState(tuple((C(f"{r}S"), C(f"{r}H"), C(f"{r}D")) for r in range(2, 11)), ())
+def test_cards_are_drawn_in_the_order_they_lie_even_in_a_broken_meld() -> None:
+    state = PlayState(((C("9H"), C("5S"), C("7D")), (C("AH"), C("KH"), C("QH"))), ())
     board = lay_out(state)
-    assert rows_needed(state) >= 2
-    assert board.table.h == PAD + 20 + rows_needed(state) * (CARD_H + 22)
-    assert board.height > lay_out(PlayState(state.melds[:1], ())).height
+    for place, meld in enumerate(state.melds):
+        shown = sorted((spot for spot in board.cards if spot.place == place), key=lambda spot: spot.box.x)
+        assert tuple(spot.card for spot in shown) == meld
+
+
+def test_a_card_dropped_between_two_cards_stays_there() -> None:
+    session = PlaySession(Position.parse("4C 6C 7C", "5C"))
+    board = lay_out(session.state)
+    four, six = (spot for spot in board.cards if spot.place == 0 and spot.card in (C("4C"), C("6C")))
+    hand_card = next(spot for spot in board.cards if spot.place == "hand")
+    left = (four.box.x + six.box.x) / 2 + 4  # the lifted card's left edge, just past 4♣'s showing part
+    index = board.drop_index(0, left, hand_card)
+    assert index == 1
+    session.move(C("5C"), "hand", 0, index)
+    assert session.state.melds[0] == (C("4C"), C("5C"), C("6C"), C("7C"))
+    moved = lay_out(session.state)
+    assert tuple(spot.card for spot in sorted(moved.cards[:4], key=lambda spot: spot.box.x)) == session.state.melds[0]
+    assert board.drop_index(0, four.box.x - 30) == 0 and board.drop_index(0, WIDTH) == 3
+
+
+def test_each_meld_has_a_number_tag_above_its_first_card_inside_its_drop_box() -> None:
+    state = PlayState.of(example("it-3").position)
+    board = lay_out(state)
+    assert len(board.tags) == len(board.melds) == len(state.melds)
+    firsts = [next(spot for spot in board.cards if spot.place == i) for i in range(len(state.melds))]
+    for tag, box, first in zip(board.tags, board.melds, firsts, strict=True):
+        assert tag.x == first.box.x and tag.bottom <= first.box.y
+        assert box.contains(tag.x + 2, tag.y + 2), "dropping on the number drops on the meld"
+    many = lay_out(PlayState(tuple((C(f"{r}S"), C(f"{r}H"), C(f"{r}D")) for r in [*range(2, 11), "J", "Q", "K"]), ()))
+    assert many.tags[11].w > many.tags[0].w, "two digits need a wider tag"
+
+
+def test_no_empty_row_is_reserved_the_new_meld_slot_ends_the_last_row() -> None:
+    one_row = lay_out(PlayState.of(example("bga-7").position))
+    last = max(spot.box.bottom for spot in one_row.cards if isinstance(spot.place, int))
+    assert one_row.new_slot.y == one_row.cards[0].box.y, "the slot sits in the row of melds"
+    assert one_row.table.bottom == last + PAD, "the table ends just under its cards"
+
+
+def test_a_full_last_row_gets_a_thin_strip_not_a_card_high_row() -> None:
+    meld = (C("5S"), C("5H"), C("5D"))
+    rows = [lay_out(PlayState((meld,) * copies, ())) for copies in range(1, 13)]
+    full = next(board for board in rows if board.new_slot.w > CARD_W)
+    last = max(spot.box.bottom for spot in full.cards if isinstance(spot.place, int))
+    assert full.new_slot.h == STRIP and full.new_slot.y > last
+    assert full.table.bottom - last < CARD_H, "less than a row of cards"
+
+
+def test_the_board_grows_with_rows_and_shrinks_back() -> None:
+    state = PlayState(tuple((C(f"{r}S"), C(f"{r}H"), C(f"{r}D")) for r in range(2, 11)), ())
+    tall, short = lay_out(state), lay_out(PlayState(state.melds[:1], ()))
+    rows = len({spot.box.y for spot in tall.cards if isinstance(spot.place, int)})
+    assert rows >= 2
+    assert tall.height - short.height == (rows - 1) * (CARD_H + ROW_GAP)
+
+
+def test_empty_working_area_and_hand_are_thin_strips() -> None:
+    full = lay_out(PlayState.of(example("bga-7").position))
+    empty_hand = lay_out(PlayState(PlayState.of(example("bga-7").position).melds, ()))
+    assert full.work.h < CARD_H, "an empty working area takes no card-high row"
+    assert full.hand.h > CARD_H and empty_hand.hand.h < CARD_H
 
 
 @settings(max_examples=40, deadline=None)
 @given(
     st.sampled_from(worked_examples()),
     st.integers(1, 14),
-    st.floats(min_value=300, max_value=1200),
+    st.floats(min_value=300, max_value=1920),
 )
 def test_cards_stay_inside_the_board_and_melds_never_overlap(item, copies: int, width: float) -> None:  # type: ignore[no-untyped-def]
     melds = item.position.table.melds * copies
@@ -71,8 +124,11 @@ def test_cards_stay_inside_the_board_and_melds_never_overlap(item, copies: int, 
     for one, box in enumerate(board.melds):
         for other in board.melds[one + 1 :]:
             assert box.x + box.w <= other.x + 1e-6 or other.y >= box.y + box.h - 1e-6
+    for tag in board.tags:
+        assert tag.x + tag.w <= width and tag.y >= 0
 
 
 def test_an_empty_table_still_has_room_for_a_new_meld() -> None:
     board = lay_out(PlayState.of(Position.parse("", "5H 5S 5D")))
     assert board.drop_target(board.new_slot.x + 2, board.new_slot.y + 2) == "new"
+    assert board.new_slot.h == CARD_H

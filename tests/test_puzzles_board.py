@@ -11,6 +11,7 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.progress import HELPED, Progress, Record
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
+from machiavelli_kit.ui.status import kind_of
 
 COLLECTION = load_collection()
 C = Card.parse
@@ -41,6 +42,16 @@ def test_no_play_draw_on_a_restore_puzzle_is_correct_and_draws_one_card(tmp_path
     assert Progress.load(path).record("bga-3").solved
 
 
+def test_the_verdict_leads_the_status_line_in_its_colour(tmp_path: Path) -> None:
+    view = PuzzleBoard(COLLECTION.find("bga-3"), Progress(), tmp_path / "progress.json")
+    assert view.board.status_line.children == (view.verdict, view.board.status)
+    assert view.verdict.value == COLLECTION.find("bga-3").question() and kind_of(view.verdict) == "info"
+    view.board.buttons["No play: draw"].click()
+    assert kind_of(view.verdict) == view.verdict_kind == "valid" and view.board.status_kind == "valid"
+    assert view.verdict.layout.display is None, "shown: it says more than the status"
+    assert view.saving in view.board.box.children, "a failed save shows under the status line"
+
+
 def test_no_play_after_moving_cards_puts_them_back_and_draws_the_restore_penalty(tmp_path: Path) -> None:
     view = PuzzleBoard(COLLECTION.find("bga-3"), Progress(), tmp_path / "progress.json")
     session = view.board.session
@@ -57,6 +68,8 @@ def test_no_play_draw_where_there_is_a_play_says_so_without_giving_it_away(tmp_p
     view.board.buttons["No play: draw"].click()
     assert view.verdict.value == "Not quite: there is a play here. Look again."
     assert view.board.status.value == "Not quite: there is a play here. Look again."
+    assert view.verdict.layout.display == "none", "the status line says it once"
+    assert kind_of(view.verdict) == view.board.status_kind == "invalid"
     assert view.progress.record("it-3").status == "failed"
 
 
@@ -93,6 +106,7 @@ def test_a_valid_turn_short_of_the_answer_is_an_unsolved_attempt(tmp_path: Path)
     view.board.buttons["Check"].click()
     assert view.board.errors == []
     assert view.verdict.value == "Valid, but you can play more than 1 card."
+    assert kind_of(view.verdict) == "hint", "a valid turn short of the answer: close, not wrong"
     record = view.progress.record("it-3")
     assert (record.attempts, record.hints, record.solved, record.solved_with_help) == (1, 0, False, False)
 

@@ -9,8 +9,10 @@ import pytest
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import CheckReport
+from machiavelli_kit.position import Position
 from machiavelli_kit.ui import position_board as widget_module
-from machiavelli_kit.ui.position_board import PositionWidget, example_widget
+from machiavelli_kit.ui.layout import WIDTH
+from machiavelli_kit.ui.position_board import SIZES, PositionWidget, example_widget
 
 C = Card.parse
 
@@ -29,14 +31,14 @@ def send(view: PositionWidget, event: str, x: float, y: float) -> None:
     view.canvas[-1]._handle_frontend_event(None, content, [])
 
 
-def drag(view: PositionWidget, card: str, target: int | str) -> None:
-    """Press on ``card``, move, release over ``target``."""
+def drag(view: PositionWidget, card: str, target: int | str, at: float | None = None) -> None:
+    """Press on ``card``, move, release over ``target`` (its middle, or with the card's left edge at ``at``)."""
     board = view.board()
     spot = next(spot for spot in board.cards if spot.card == C(card))
     goal = board.melds[target] if isinstance(target, int) else {"new": board.new_slot, "work": board.work}[target]
     send(view, "mouse_down", spot.box.x + 5, spot.box.y + 5)
     send(view, "mouse_move", goal.x + 3, goal.y + 3)
-    send(view, "mouse_up", goal.x + goal.w / 2, goal.y + goal.h / 2)
+    send(view, "mouse_up", goal.x + goal.w / 2 if at is None else at + 5, goal.y + goal.h / 2)
 
 
 def test_dragging_cards_solves_bga_7_and_check_calls_back() -> None:
@@ -46,7 +48,8 @@ def test_dragging_cards_solves_bga_7_and_check_calls_back() -> None:
     assert view.buttons["Undo"].disabled
     for card in ("3C", "7C", "8C"):
         drag(view, card, 0)
-    assert view.status.value == "Moved 8♣ to meld 1."
+    assert view.status.value.startswith("Moved 8♣ to meld 1.")
+    assert view.status_kind == "valid", "every meld on the table is valid"
     assert not view.buttons["Undo"].disabled and view.buttons["Redo"].disabled
     view.buttons["Check"].click()
     assert view.status.value.startswith("Valid: you played 3 cards")
@@ -63,6 +66,7 @@ def test_a_refused_move_is_explained_and_the_table_kept() -> None:
     hand = view.board().hand
     send(view, "mouse_up", hand.x + 20, hand.y + 20)
     assert view.status.value.startswith("Not allowed: 4♣ was on the table at the start")
+    assert view.status_kind == "invalid"
     assert view.session.state.work == (C("4C"),)
 
 
@@ -85,7 +89,7 @@ def test_hint_and_solve_buttons(monkeypatch: pytest.MonkeyPatch) -> None:
     assert view.status.value.startswith("Valid: you played 2 cards")
     assert len(view.session.solution.moves) == 5
     view.buttons["Undo"].click()
-    assert view.status.value == "Undone." and len(view.session.state.hand) == 1
+    assert view.status.value.startswith("Undone.") and len(view.session.state.hand) == 1
     view.buttons["Restore"].click()
     assert view.session.state.hand == example("it-3").position.hand
 
@@ -105,16 +109,75 @@ def test_any_error_in_a_handler_reaches_the_status_line(monkeypatch: pytest.Monk
     monkeypatch.setattr(view.session, "check", broken)
     view.buttons["Check"].click()
     assert "Error: RuntimeError(&#x27;the solver fell over&#x27;)" in view.status.value
+    assert view.status_kind == "invalid"
     assert "Traceback" in view.errors[0]
     view._guard(view._down)("not", "numbers")  # type: ignore[arg-type]
     assert "TypeError" in view.status.value and len(view.errors) == 2
 
 
-def test_scale_and_pixel_ratio_size_the_canvas() -> None:
+def test_scale_and_pixel_ratio_size_the_canvas_and_the_page_may_shrink_it() -> None:
     view = make("bga-7", scale=1.5, pixel_ratio=2)
     board = view.board()
-    assert view.canvas.width == round(board.width * 3)
-    assert view.canvas.layout.width == f"{board.width * 1.5}px"
+    assert (view.canvas.width, view.canvas.height) == (round(board.width * 3), round(board.height * 3))
+    assert (view.box.layout.width, view.box.layout.max_width) == (f"{WIDTH * 1.5:g}px", "100%")
+    assert (view.canvas.layout.width, view.canvas.layout.height) == ("100%", "auto"), "the page scales it to fit"
+    buttons = next(child for child in view.box.children if "mk-board-buttons" in child._dom_classes)
+    assert (buttons.layout.width, buttons.layout.flex_flow) == ("100%", "row wrap"), "they wrap within the board"
+    assert [label for label, _ in view.size_choice.options] == ["S", "M", "L", "×1.5", "XL"]
+
+
+def test_the_size_buttons_scale_the_cards() -> None:
+    view = make("bga-7")
+    assert view.size_choice.value == SIZES["medium"] and "mk-size-medium" in view.box._dom_classes
+    medium = view.canvas.width
+    view.size_choice.value = SIZES["huge"]
+    assert view.canvas.width == round(medium * SIZES["huge"]) and view.scale == SIZES["huge"]
+    assert view.box.layout.width == f"{WIDTH * SIZES['huge']:g}px"
+    assert "mk-size-huge" in view.box._dom_classes and "mk-size-medium" not in view.box._dom_classes
+    drag(view, "8C", 0)  # the pointer maps to the bigger cards
+    assert C("8C") in view.session.state.melds[0]
+
+
+def test_the_canvas_grows_with_a_new_row_and_shrinks_back() -> None:
+    view = PositionWidget(Position.parse("5S 5H 5D | 6S 6H 6D | 7S 7H 7D | 8S 8H 8D | 9S 9H 9D | 10S 10H 10D", "2C 3C"))
+    height = view.canvas.height
+    drag(view, "2C", "new")
+    assert view.canvas.height > height, "a seventh meld needs a second row"
+    view.buttons["Undo"].click()
+    assert view.canvas.height == height
+
+
+def test_a_drop_keeps_the_card_where_it_was_put_and_tidy_sorts_on_request() -> None:
+    view = PositionWidget(Position.parse("9H 5S 7D", "6C"))
+    board = view.board()
+    five = next(spot for spot in board.cards if spot.card == C("5S"))
+    drag(view, "6C", 0, at=five.box.x + 4)  # the card's left edge near 5♠'s: it takes 5♠'s place
+    assert view.session.state.melds == ((C("9H"), C("6C"), C("5S"), C("7D")),), "not sorted: the meld is broken"
+    assert view.status.value.endswith("Meld 1 is not valid yet.") and view.status_kind == "invalid"
+    drag(view, "9H", 0, at=view.board().melds[0].x + 90)
+    assert view.session.state.melds == ((C("6C"), C("5S"), C("7D"), C("9H")),), "moved along its own meld"
+    assert view.status.value.startswith("Moved 9♥ along meld 1.")
+    view.buttons["Tidy"].click()
+    assert view.session.state.melds == ((C("5S"), C("6C"), C("7D"), C("9H")),)
+    view.buttons["Undo"].click()
+    assert view.session.state.melds[0][0] == C("6C"), "tidying is undoable"
+
+
+def test_melds_carry_the_numbers_the_messages_use() -> None:
+    view = make("it-4")
+    drag(view, "5D", "new")
+    view.buttons["Check"].click()
+    board = view.board()
+    assert len(board.tags) == len(view.session.state.melds) == 3
+    assert view._highlight == (2,) and "meld 3" in view.status.value, "the third tag, 3, is the one flagged"
+    assert view.status_kind == "invalid"
+
+
+def test_hints_and_the_first_words_have_their_own_look() -> None:
+    view = make("it-3")
+    assert view.status_kind == "info"
+    view.buttons["Hint"].click()
+    assert view.status_kind == "hint"
 
 
 def test_touch_drags_like_the_mouse_and_leaving_the_canvas_cancels() -> None:

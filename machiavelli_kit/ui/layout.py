@@ -1,16 +1,21 @@
-"""Where the widget draws each card and area, and what lies under the pointer.
+"""Where the board draws each card, meld number and area, and what lies under the pointer.
 
 Plain geometry in layout units (the widget multiplies by its scale), so hit
-testing is tested without a browser.
+testing is tested without a browser. Cards are drawn in the order they lie
+in the state: a card stays where the learner put it. The table is as tall as
+its melds need, with one drop zone for a new meld: a card-sized slot at the
+end of the last row, or a thin strip under it when that row is full.
 
 >>> from machiavelli_kit.position import Position
 >>> from machiavelli_kit.play import PlayState
 >>> board = lay_out(PlayState.of(Position.parse("4C 5C 6C", "3C 7C 8C")))
->>> spot = board.card_at(PAD + 5, PAD + LABEL + 5)
+>>> spot = board.card_at(board.cards[0].box.x + 5, board.cards[0].box.y + 5)
 >>> spot.card, spot.place
 (Card.parse('4C'), 0)
 >>> board.drop_target(board.hand.x + 3, board.hand.y + 3)
 'hand'
+>>> board.drop_index(0, board.cards[0].box.x - 20)
+0
 """
 
 from __future__ import annotations
@@ -19,16 +24,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import check_meld
 from machiavelli_kit.play import Place, PlayState
-from machiavelli_kit.rules import BGA, Rules
 
 CARD_W, CARD_H = 50.0, 72.0
 STEP = 22.0
+"""How much of each card in a meld shows before the next one covers it."""
 HAND_STEP = CARD_W + 6
 PAD = 12.0
 LABEL = 20.0
+"""Room for an area's name above its cards."""
 GAP = 22.0
+"""Between two melds in a row."""
+TAG = 16.0
+"""Room above a meld for its number tag."""
+ROW_GAP = TAG + 10
+"""Between two rows of melds: the lower row's number tags sit in it."""
+STRIP = 30.0
+"""Height of the new-meld strip when the last row has no room left for a slot."""
+EMPTY = 14.0
+"""Height under its name of an empty working area or hand."""
 WIDTH = 760.0
 
 
@@ -41,6 +55,10 @@ class Rect:
 
     def contains(self, x: float, y: float) -> bool:
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
 
 
 @dataclass(frozen=True)
@@ -55,7 +73,7 @@ class CardSpot:
 
 @dataclass(frozen=True)
 class Board:
-    """The laid-out table, working area and hand."""
+    """The laid-out table (melds, their number tags, the new-meld zone), working area and hand."""
 
     width: float
     height: float
@@ -65,6 +83,8 @@ class Board:
     work: Rect
     hand: Rect
     cards: tuple[CardSpot, ...]
+    tags: tuple[Rect, ...] = ()
+    """The number tag of each meld ("1" for the first), as the messages name them."""
 
     def card_at(self, x: float, y: float) -> CardSpot | None:
         """The topmost card under the point, if any."""
@@ -83,11 +103,11 @@ class Board:
             return "hand"
         return None
 
-
-def meld_order(cards: Sequence[Card], rules: Rules = BGA) -> tuple[Card, ...]:
-    """Cards in display order: a valid meld in play order, anything else sorted."""
-    verdict = check_meld(cards, rules)
-    return verdict.arranged if verdict.valid else tuple(sorted(cards))
+    def drop_index(self, meld: int, left: float, moving: CardSpot | None = None) -> int:
+        """Where in ``meld`` a card whose left edge is at ``left`` goes: before the first card whose
+        showing part is mostly right of that edge. ``moving`` (the dragged card) is left out."""
+        lying = [spot for spot in self.cards if spot.place == meld and spot != moving]
+        return sum(1 for spot in lying if spot.box.x + STEP / 2 < left)
 
 
 def _row(cards: Sequence[Card], place: Place, x: float, y: float, step: float) -> list[CardSpot]:
@@ -100,38 +120,42 @@ def _fitted_step(count: int, room: float, step: float) -> float:
     return max(6.0, min(step, (room - CARD_W) / (count - 1)))
 
 
-def lay_out(state: PlayState, rules: Rules = BGA, width: float = WIDTH, min_rows: int = 1) -> Board:
+def _tag(x: float, y: float, number: int) -> Rect:
+    return Rect(x, y - TAG, 10 + 7 * len(str(number)), TAG - 3)
+
+
+def lay_out(state: PlayState, width: float = WIDTH) -> Board:
     """Lay the melds out in rows that wrap, then the working area, then the hand."""
     spots: list[CardSpot] = []
     boxes: list[Rect] = []
-    x, y = PAD, PAD + LABEL
-    rows = 1
+    tags: list[Rect] = []
     room = width - 2 * PAD
+    top = PAD + LABEL + TAG
+    x, y = PAD, top
     for index, cards in enumerate(state.melds):
-        ordered = meld_order(cards, rules)
-        step = _fitted_step(len(ordered), room, STEP)
-        meld_width = CARD_W + step * (len(ordered) - 1)
+        step = _fitted_step(len(cards), room, STEP)
+        meld_width = CARD_W + step * (len(cards) - 1)
         if x > PAD and x + meld_width > width - PAD:
-            x, y, rows = PAD, y + CARD_H + GAP, rows + 1
-        spots += _row(ordered, index, x, y, step)
-        boxes.append(Rect(x - GAP / 2, y - GAP / 2, meld_width + GAP, CARD_H + GAP))
+            x, y = PAD, y + CARD_H + ROW_GAP
+        spots += _row(cards, index, x, y, step)
+        tags.append(_tag(x, y, index + 1))
+        boxes.append(Rect(x - GAP / 2, y - ROW_GAP + 5, meld_width + GAP, CARD_H + ROW_GAP))
         x += meld_width + GAP
-    if x + CARD_W > width - PAD:
-        x, y, rows = PAD, y + CARD_H + GAP, rows + 1
-    new_slot = Rect(x, y, CARD_W, CARD_H)
-    rows = max(rows, min_rows)
-    table = Rect(0, 0, width, PAD + LABEL + rows * (CARD_H + GAP))
-    work = Rect(PAD, table.h + PAD, room, LABEL + CARD_H + PAD)
+    if x + CARD_W <= width - PAD:
+        new_slot = Rect(x, y, CARD_W, CARD_H)
+    else:
+        new_slot = Rect(PAD, y + CARD_H + ROW_GAP - TAG, room, STRIP)
+    table = Rect(0, 0, width, new_slot.bottom + PAD)
+    work = _area(table.bottom, room, bool(state.work))
     spots += _row(state.work, "work", PAD + 8, work.y + LABEL, _fitted_step(len(state.work), room - 16, HAND_STEP))
-    hand = Rect(PAD, work.y + work.h + PAD, room, LABEL + CARD_H + PAD)
+    hand = _area(work.bottom + PAD, room, bool(state.hand))
     spots += _row(state.hand, "hand", PAD + 8, hand.y + LABEL, _fitted_step(len(state.hand), room - 16, HAND_STEP))
-    return Board(width, hand.y + hand.h + PAD, table, tuple(boxes), new_slot, work, hand, tuple(spots))
+    return Board(width, hand.bottom + PAD, table, tuple(boxes), new_slot, work, hand, tuple(spots), tuple(tags))
 
 
-def rows_needed(state: PlayState, rules: Rules = BGA, width: float = WIDTH) -> int:
-    """How many rows the table takes for ``state``, for sizing the canvas."""
-    board = lay_out(state, rules, width)
-    return round((board.table.h - PAD - LABEL) / (CARD_H + GAP))
+def _area(y: float, room: float, holds_cards: bool) -> Rect:
+    """The working area or the hand: card-high when it holds cards, a thin labelled strip when empty."""
+    return Rect(PAD, y, room, LABEL + (CARD_H + 8 if holds_cards else EMPTY))
 
 
-__all__ = ["CARD_H", "CARD_W", "Board", "CardSpot", "Rect", "lay_out", "meld_order", "rows_needed"]
+__all__ = ["CARD_H", "CARD_W", "WIDTH", "Board", "CardSpot", "Rect", "lay_out"]

@@ -2,7 +2,11 @@
 
 A thin layer over :class:`machiavelli_kit.play.PlaySession`: it draws the
 session's state, turns drags into moves and shows every answer, and every
-error raised in a handler, on its status line.
+error raised in a handler, on its status line, with a colour and an icon for
+its kind (:mod:`machiavelli_kit.ui.status`). The board is as wide as its size
+asks (``SIZES``; the learner picks one with the S/M/L/XL buttons) but never
+wider than the page: on a narrow page the browser scales the whole canvas
+down, and the buttons wrap within the board's width.
 """
 
 from __future__ import annotations
@@ -19,17 +23,22 @@ import ipywidgets as w
 from ipycanvas import MultiCanvas, hold_canvas
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.play import CheckReport, PlayError, PlaySession
-from machiavelli_kit.position import Position
+from machiavelli_kit.play import CheckReport, Place, PlayError, PlaySession
+from machiavelli_kit.position import Position, Table, check_table
 from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.steps import Move
-from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out, rows_needed
+from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out
+from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
 AREA = "#18552e"
 BORROWED = "#f0a020"
 INVALID = "rgba(255, 70, 70, 0.55)"
+TAG_FILL = "#f4efd8"
 STEP_DELAY = 0.35
+SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
+"""The card sizes the learner can pick, as scales of the 50 x 72 px card."""
+SIZE_LABELS = {"small": "S", "medium": "M", "large": "L", "huge": "XL"}
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -48,10 +57,12 @@ class PositionWidget:
     """Cards on green felt that can be dragged between melds, the working area and the hand.
 
     ``position`` may be a :class:`PlaySession` already made (a puzzle's, say);
-    then its own rules count. ``scale`` enlarges everything (for projectors);
-    ``pixel_ratio`` is how many canvas pixels back one screen pixel, for crisp
-    cards on HiDPI screens;
-    ``name`` adds the CSS class ``mk-position-<name>`` (a handle for tests).
+    then its own rules count. ``scale`` is the card size to start with (1.0 is
+    medium, see ``SIZES``; the size buttons change it); ``pixel_ratio`` is how
+    many canvas pixels back one CSS pixel at that size, for crisp cards on
+    HiDPI screens and when the page shrinks the board (ipycanvas cannot read
+    the device's ratio); ``name`` adds the CSS class ``mk-position-<name>``
+    (a handle for tests).
     """
 
     def __init__(
@@ -68,8 +79,8 @@ class PositionWidget:
         self.session = position if isinstance(position, PlaySession) else PlaySession(position, as_rules(rules))
         self.four_colour = four_colour
         self.scale = scale
+        self.pixel_ratio = pixel_ratio
         self._k = scale * pixel_ratio
-        self._rows = rows_needed(self.session.state, self.session.rules) + 1
         self._highlight: tuple[int, ...] = ()
         self._drag: _Drag | None = None
         self._last_touch = (0.0, 0.0)
@@ -77,20 +88,36 @@ class PositionWidget:
         self.errors: list[str] = []
         self.solving: asyncio.Task[None] | None = None
         """The Solve animation while it runs in a kernel's event loop."""
-        self.canvas = MultiCanvas(2)
+        self.canvas = MultiCanvas(2, layout=w.Layout(width="100%", height="auto"))
         self.canvas.add_class("mk-canvas")
         buttons = {label: w.Button(description=label, tooltip=tip) for label, tip in _BUTTONS.items()}
         for label, button in buttons.items():
             action = label.split(":")[0].lower().replace(" ", "_")
             button.add_class(f"mk-{action.replace('_', '-')}")
+            button.layout.width = "auto"
             button.on_click(self._guard(getattr(self, f"_on_{action}")))
         self.buttons = buttons
-        self.status = w.HTML(value="Drag cards between melds, onto empty felt, or into the working area.")
+        self.size_choice = w.ToggleButtons(
+            options=_size_options(scale),
+            value=scale,
+            tooltips=[f"{name} cards" for name in _size_names(scale)],
+            description="Size",
+            style={"button_width": "auto", "description_width": "auto"},
+        )
+        self.size_choice.add_class("mk-size")
+        self.size_choice.observe(self._guard(self._resized), names="value")
+        self.status = w.HTML()
         self.status.add_class("mk-status")
+        self.status_line = w.HBox([self.status], layout=w.Layout(width="100%"))
+        """The status line: the board's messages (and a puzzle's verdict, put in front of them)."""
+        self.status_line.add_class("mk-status-line")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        row = w.HBox(list(buttons.values()), layout=w.Layout(flex_flow="row wrap"))
-        self.box = w.VBox([*parts, self.canvas, row, self.status])
+        row = w.HBox([*buttons.values(), self.size_choice], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        row.add_class("mk-board-buttons")
+        style = w.HTML(STYLE, layout=w.Layout(display="none"))
+        self.box = w.VBox([style, *parts, self.canvas, row, self.status_line])
         self.box.add_class("mk-position")
+        self._size_box()
         if name:
             self.box.add_class(f"mk-position-{name}")
         self.canvas[0].on_client_ready(self._guard(self.redraw))
@@ -102,7 +129,17 @@ class PositionWidget:
         self.canvas.on_touch_move(self._guard(self._touch(self._over)))
         self.canvas.on_touch_end(self._guard(self._touch_end))
         self.canvas.on_touch_cancel(self._guard(self._touch(self._out)))
-        self._changed(self.status.value)
+        self._changed("Drag cards between melds, onto empty felt, or into the working area.", "info")
+
+    @property
+    def status_kind(self) -> Kind | None:
+        """What the status line shows now: ``"valid"``, ``"invalid"``, ``"hint"`` or ``"info"``."""
+        return kind_of(self.status)
+
+    def say(self, message: str, kind: Kind) -> None:
+        """Show ``message`` (HTML) on the status line with the colour and icon of ``kind``."""
+        mark(self.status, kind)
+        self.status.value = message
 
     def on_solved(self, callback: Callable[[CheckReport], None]) -> None:
         """Call ``callback(report)`` whenever a Check (or Solve) finds a valid turn."""
@@ -114,7 +151,20 @@ class PositionWidget:
     # drawing
 
     def board(self) -> Board:
-        return lay_out(self.session.state, self.session.rules, WIDTH, self._rows)
+        return lay_out(self.session.state, WIDTH)
+
+    def _resized(self, change: dict[str, Any]) -> None:
+        self.scale = float(change["new"])
+        self._k = self.scale * self.pixel_ratio
+        self._size_box()
+        self.redraw()
+
+    def _size_box(self) -> None:
+        """The board as wide as its size asks, never wider than the page; bigger text for bigger sizes."""
+        self.box.layout = w.Layout(width=f"{WIDTH * self.scale:g}px", max_width="100%")
+        for name in SIZES:
+            self.box.remove_class(f"mk-size-{name}")
+        self.box.add_class(f"mk-size-{_nearest_size(self.scale)}")
 
     def redraw(self, *_: object) -> None:
         """Draw the whole state on the bottom layer, and the lifted card (if any) on the top one."""
@@ -131,16 +181,14 @@ class PositionWidget:
             self._paint_lifted(board)
 
     def _fit(self, board: Board) -> None:
+        """Size the canvas to the board: it grows and shrinks with the rows (the page scales it to its width)."""
         width, height = round(board.width * self._k), round(board.height * self._k)
-        if self.canvas.height < height or self.canvas.width != width:
+        if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
-            self.canvas.layout = w.Layout(
-                width=f"{board.width * self.scale}px", height=f"{board.height * self.scale}px"
-            )
 
     def _paint(self, canvas: Any, board: Board, hidden: CardSpot | None) -> None:
         canvas.fill_style = FELT
-        canvas.fill_rect(0, 0, board.width, self.canvas.height / self._k)
+        canvas.fill_rect(0, 0, board.width, board.height)
         canvas.font = "bold 13px DejaVu Sans, sans-serif"
         canvas.fill_style = "#ffffff"
         canvas.fill_text("Table", PAD, PAD + 13)
@@ -154,7 +202,28 @@ class PositionWidget:
                 canvas.fill()
                 canvas.stroke()
                 canvas.line_width = 1
-        slot = board.new_slot
+        for index, tag in enumerate(board.tags):
+            self._tag(canvas, tag, index + 1, flagged=index in self._highlight)
+        self._new_slot(canvas, board.new_slot)
+        state = self.session.state
+        work = "Working area: table cards you took off; put them back" if state.work else ""
+        self._area(canvas, board.work, work or "Working area: drag table cards here to borrow them")
+        self._area(canvas, board.hand, "Your hand" if state.hand else "Your hand is empty")
+        for spot in board.cards:
+            if spot != hidden:
+                self._card(canvas, spot.card, spot.box, borrowed=spot.place == "work")
+
+    def _tag(self, canvas: Any, box: Rect, number: int, *, flagged: bool) -> None:
+        """The number tag of a meld, the number the messages call it by."""
+        canvas.fill_style = "#ff3030" if flagged else TAG_FILL
+        _rounded(canvas, box.x, box.y, box.w, box.h, 4)
+        canvas.fill()
+        canvas.font = "bold 11px DejaVu Sans, sans-serif"
+        canvas.fill_style = "#ffffff" if flagged else "#12401f"
+        canvas.fill_text(str(number), box.x + 5, box.y + box.h - 2.5)
+
+    def _new_slot(self, canvas: Any, slot: Rect) -> None:
+        """The drop zone for a new meld: a card-sized outline, or a thin strip when the row is full."""
         canvas.stroke_style = "#9cc9a9"
         canvas.set_line_dash([5, 4])
         _rounded(canvas, slot.x, slot.y, slot.w, slot.h, 6)
@@ -162,13 +231,11 @@ class PositionWidget:
         canvas.set_line_dash([])
         canvas.font = "10px DejaVu Sans, sans-serif"
         canvas.fill_style = "#cfe8d6"
-        canvas.fill_text("new", slot.x + 13, slot.y + 34)
-        canvas.fill_text("meld", slot.x + 12, slot.y + 46)
-        self._area(canvas, board.work, "Working area: table cards taken off, borrowed until placed back")
-        self._area(canvas, board.hand, "Hand")
-        for spot in board.cards:
-            if spot != hidden:
-                self._card(canvas, spot.card, spot.box, borrowed=spot.place == "work")
+        if slot.w > CARD_W:
+            canvas.fill_text("drop a card here to start a new meld", slot.x + 10, slot.y + slot.h / 2 + 4)
+        else:
+            canvas.fill_text("new", slot.x + 13, slot.y + 34)
+            canvas.fill_text("meld", slot.x + 12, slot.y + 46)
 
     def _area(self, canvas: Any, box: Rect, label: str) -> None:
         canvas.fill_style = AREA
@@ -179,10 +246,9 @@ class PositionWidget:
         canvas.fill_text(label, box.x + 8, box.y + 15)
 
     def _card(self, canvas: Any, card: Card, box: Rect, *, borrowed: bool = False, lifted: bool = False) -> None:
-        if lifted:
-            canvas.fill_style = "rgba(0, 0, 0, 0.3)"
-            _rounded(canvas, box.x + 4, box.y + 5, box.w, box.h, 6)
-            canvas.fill()
+        canvas.fill_style = "rgba(0, 0, 0, 0.3)" if lifted else "rgba(0, 0, 0, 0.18)"
+        _rounded(canvas, box.x + (4 if lifted else 1.5), box.y + (5 if lifted else 2), box.w, box.h, 6)
+        canvas.fill()
         canvas.fill_style = "#ffffff"
         canvas.stroke_style = BORROWED if borrowed else "#555555"
         canvas.line_width = 3 if borrowed else 1
@@ -212,11 +278,16 @@ class PositionWidget:
         board = board or self.board()
         target = board.drop_target(drag.x, drag.y)
         area = _target_area(board, target)
+        top.stroke_style = "#fff3b0"
+        top.line_width = 2
         if area is not None and target != drag.spot.place:
-            top.stroke_style = "#fff3b0"
-            top.line_width = 2
             _rounded(top, area.x + 2, area.y + 2, area.w - 4, area.h - 4, 8)
             top.stroke()
+        if isinstance(target, int):
+            box = board.melds[target]
+            x = _caret_x(board, target, board.drop_index(target, drag.x - drag.dx, drag.spot), drag.spot)
+            top.line_width = 4
+            top.stroke_line(x, box.y + 8, x, box.bottom - 8)
         self._card(top, drag.spot.card, Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H), lifted=True)
         top.restore()
 
@@ -240,13 +311,17 @@ class PositionWidget:
         drag, self._drag = self._drag, None
         if drag is None:
             return
-        target = self.board().drop_target(x / self._k, y / self._k)
+        board = self.board()
+        x, y = x / self._k, y / self._k
+        target = board.drop_target(x, y)
+        index = board.drop_index(target, x - drag.dx, drag.spot) if isinstance(target, int) else None
+        card, source = drag.spot.card, drag.spot.place
         try:
-            if target is not None and self.session.move(drag.spot.card, drag.spot.place, target):
-                self._changed(f"Moved {drag.spot.card} to {_place_name(target)}.")
+            if target is not None and self.session.move(card, source, target, index):
+                self._changed(_moved_text(card, source, target))
                 return
         except PlayError as error:
-            self.status.value = f"Not allowed: {html.escape(str(error))}"
+            self.say(f"Not allowed: {html.escape(str(error))}", "invalid")
         self.redraw()
 
     def _out(self, x: float, y: float) -> None:
@@ -276,20 +351,24 @@ class PositionWidget:
     def _on_restore(self, _: object = None) -> None:
         self._changed("Back to the start of the turn." if self.session.restore() else "Already at the start.")
 
+    def _on_tidy(self, _: object = None) -> None:
+        self._changed("Every meld is in order now." if self.session.tidy() else "Every meld is in order already.")
+
     def _on_check(self, _: object = None) -> None:
         report = self.session.check()
         self._highlight = report.invalid_melds
         self.redraw()
-        self.status.value = html.escape(report.text)
+        self.say(html.escape(report.text), "valid" if report.valid else "invalid")
         if report.valid:
             for callback in self._solved_callbacks:
                 callback(report)
 
     def _on_no_play(self, _: object = None) -> None:
-        self._changed(html.escape(self.session.no_play().text))
+        report = self.session.no_play()
+        self._changed(html.escape(report.text), "valid" if report.correct else "invalid")
 
     def _on_hint(self, _: object = None) -> None:
-        self.status.value = html.escape(self.session.hint())
+        self.say(html.escape(self.session.hint()), "hint")
 
     def _on_solve(self, _: object = None) -> None:
         """Play the solver's moves one by one: animated in a running kernel, all at once without an event loop."""
@@ -301,7 +380,7 @@ class PositionWidget:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # headless, no event loop: nothing to animate for
             for count, step in enumerate(steps, start=1):
-                self._changed(f"Solve, move {count}: {html.escape(step.text)}")
+                self._changed(f"Solve, move {count}: {html.escape(step.text)}", "info")
             self._on_check()
             return
         self.solving = loop.create_task(self._animate(steps))
@@ -314,11 +393,11 @@ class PositionWidget:
             button.disabled = True
         try:
             for count, step in enumerate(steps, start=1):
-                self._changed(f"Solve, move {count}: {html.escape(step.text)}")
+                self._changed(f"Solve, move {count}: {html.escape(step.text)}", "info")
                 await asyncio.sleep(STEP_DELAY)
         except Exception as error:
             self.errors.append(traceback.format_exc())
-            self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+            self.say(f"Error: {html.escape(repr(error))}", "invalid")
             return
         finally:
             for button, disabled in zip(buttons, was_disabled, strict=True):
@@ -326,11 +405,28 @@ class PositionWidget:
             self._sync_undo_buttons()
         self._on_check()
 
-    def _changed(self, message: str) -> None:
+    def _changed(self, message: str, kind: Kind | None = None) -> None:
+        """The table changed: redraw it and say ``message``; without a ``kind``, add whether every meld is valid."""
         self._highlight = ()
         self._sync_undo_buttons()
         self.redraw()
-        self.status.value = message
+        if kind is None:
+            verdict, kind = self._table_verdict()
+            message = f"{message} {verdict}"
+        self.say(message, kind)
+
+    def _table_verdict(self) -> tuple[str, Kind]:
+        """Whether the table is all valid melds now, in words, and the kind to show it with."""
+        state = self.session.state
+        if state.work:
+            return "Put the cards in the working area back on the table.", "invalid"
+        broken = check_table(Table.of(state.melds), self.session.rules).invalid_melds()
+        if not broken:
+            return "Every meld on the table is valid.", "valid"
+        numbers = [str(index + 1) for index in broken]
+        if len(numbers) == 1:
+            return f"Meld {numbers[0]} is not valid yet.", "invalid"
+        return f"Melds {', '.join(numbers[:-1])} and {numbers[-1]} are not valid yet.", "invalid"
 
     def _sync_undo_buttons(self) -> None:
         self.buttons["Undo"].disabled = not self.session.can_undo
@@ -345,7 +441,7 @@ class PositionWidget:
                 return handler(*args, **kwargs)
             except Exception as error:
                 self.errors.append(traceback.format_exc())
-                self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+                self.say(f"Error: {html.escape(repr(error))}", "invalid")
                 return None
 
         return guarded  # type: ignore[return-value]
@@ -369,7 +465,40 @@ _BUTTONS = {
     "No play: draw": "end the turn without playing: draw 1 card (the restore penalty if you moved cards)",
     "Hint": "a hint; press again for a stronger one",
     "Solve": "show a best play, move by move",
+    "Tidy": "put the cards of every meld in order",
 }
+
+
+def _size_options(scale: float) -> list[tuple[str, float]]:
+    """The size buttons, with the board's own ``scale`` among them when it is none of ``SIZES``."""
+    options = {value: SIZE_LABELS[name] for name, value in SIZES.items()}
+    options.setdefault(scale, f"×{scale:g}")
+    return [(label, value) for value, label in sorted(options.items())]
+
+
+def _size_names(scale: float) -> list[str]:
+    names = {value: name for name, value in SIZES.items()}
+    return [names.get(value, f"×{value:g}") for _, value in _size_options(scale)]
+
+
+def _nearest_size(scale: float) -> str:
+    return min(SIZES, key=lambda name: abs(SIZES[name] - scale))
+
+
+def _caret_x(board: Board, meld: int, index: int, moving: CardSpot) -> float:
+    """Where a card dropped at ``index`` of ``meld`` would go: the left edge of the card it goes before."""
+    lying = [spot for spot in board.cards if spot.place == meld and spot != moving]
+    if not lying:
+        return board.melds[meld].x + 8
+    if index < len(lying):
+        return lying[index].box.x - 3
+    return lying[-1].box.x + CARD_W + 4
+
+
+def _moved_text(card: Card, source: Place, target: Place) -> str:
+    if source == target:
+        return f"Moved {card} along {_place_name(target)}."
+    return f"Moved {card} to {_place_name(target)}."
 
 
 def _target_area(board: Board, target: object) -> Rect | None:

@@ -3,9 +3,10 @@
 A thin layer over :class:`machiavelli_kit.puzzles.trainer.PuzzleSession`,
 which judges every valid Check and every **No play: draw** against the
 puzzle, climbs one hint ladder (the puzzle's hints, then the solver's) on the
-board's **Hint** button, and counts **Solve** as help. Progress is saved after
-each hint and each answer; when a save fails the board says so, and why,
-under the verdict (the puzzle goes on).
+board's **Hint** button, and counts **Solve** as help. The verdict leads the
+board's status line, green with a tick when right, red with a cross when not.
+Progress is saved after each hint and each answer; when a save fails the
+board says so, and why, under the status line (the puzzle goes on).
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ import ipywidgets as w
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
 from machiavelli_kit.puzzles.trainer import PuzzleSession
+from machiavelli_kit.puzzles.verify import CORRECT
 from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.status import Kind, mark
+
+HELPED = "Solved with help: "
+CLOSE = "Valid, but "
 
 
 class PuzzleBoard:
@@ -45,19 +51,40 @@ class PuzzleBoard:
         self.board = PositionWidget(self.session, title=title, **options)
         self.hint_button = self.board.buttons["Hint"]
         """The one hint button: the puzzle's hints first, then the solver's."""
-        self.verdict = w.HTML(html.escape(self.session.verdict))
+        self.verdict = w.HTML()
         self.verdict.add_class("mk-puzzle-verdict")
+        self._show_verdict()
+        self.board.status_line.children = (self.verdict, *self.board.status_line.children)
+        self.board.status.observe(self._show_verdict, names="value")
         self.saving = w.HTML("")
         self.saving.add_class("mk-puzzle-saving")
+        self.board.box.children = (*self.board.box.children, self.saving)
         self.session.on_change(self._changed)
-        self.box = w.VBox([self.board.box, self.verdict, self.saving])
+        self.box = w.VBox([self.board.box])
         self.box.add_class("mk-puzzle-board")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
+    @property
+    def verdict_kind(self) -> Kind:
+        """How the verdict looks: right (valid), a valid turn short of the answer (hint), wrong (invalid),
+        or the question still open (info)."""
+        verdict = self.session.verdict
+        if verdict == self.puzzle.question():
+            return "info"
+        if verdict.startswith((CORRECT, HELPED)):
+            return "valid"
+        return "hint" if verdict.startswith(CLOSE) else "invalid"
+
+    def _show_verdict(self, _: object = None) -> None:
+        """The verdict in front of the status line; left out when the status says the same."""
+        mark(self.verdict, self.verdict_kind)
+        self.verdict.value = html.escape(self.session.verdict)
+        self.verdict.layout.display = "none" if self.verdict.value == self.board.status.value else None
+
     def _changed(self, session: PuzzleSession) -> None:
-        self.verdict.value = html.escape(session.verdict)
+        self._show_verdict()
         self.save()
 
     def save(self) -> None:

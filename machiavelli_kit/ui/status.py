@@ -1,0 +1,59 @@
+"""The look of a board's status line: each message has a kind, shown by a colour and an icon.
+
+The message itself stays plain text in the widget's ``value``; its kind is a
+CSS class (``mk-kind-valid`` and so on), and the page's style, :data:`STYLE`,
+draws the icon in front of it and colours it. The board's size class
+(``mk-size-large``...) makes the line and the buttons bigger for a projector.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+Kind = Literal["valid", "invalid", "hint", "info"]
+KINDS: tuple[Kind, ...] = ("valid", "invalid", "hint", "info")
+ICONS: dict[Kind, str] = {"valid": "✓", "invalid": "✗", "hint": "☞", "info": "ℹ"}
+COLOURS: dict[Kind, str] = {"valid": "#17692f", "invalid": "#b3261e", "hint": "#7a4f00", "info": "#33423a"}
+FONT_PX = {"small": 15, "medium": 16, "large": 21, "huge": 28}
+"""Text size of the status line for each board size."""
+
+
+def mark(widget: Any, kind: Kind) -> None:
+    """Give ``widget`` (a status or verdict line) the look of ``kind``."""
+    for other in KINDS:
+        if other != kind:
+            widget.remove_class(f"mk-kind-{other}")
+    widget.add_class(f"mk-kind-{kind}")
+
+
+def kind_of(widget: Any) -> Kind | None:
+    """The kind ``widget`` shows now, if any."""
+    return next((kind for kind in KINDS if f"mk-kind-{kind}" in widget._dom_classes), None)
+
+
+def _style() -> str:
+    rules = [
+        ".mk-status-line { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1em;"
+        " background: #f3f6f3; border-radius: 8px; padding: 4px 12px; margin-top: 4px; box-sizing: border-box; }",
+        ".mk-status-line .widget-html-content { line-height: 1.4; white-space: normal; }",
+        ".mk-status-line .widget-html { margin: 2px 0; }",
+        ".mk-puzzle-verdict { font-weight: bold; }",
+    ]
+    for kind in KINDS:
+        rules.append(f".mk-kind-{kind} {{ color: {COLOURS[kind]}; }}")
+        rules.append(
+            f".mk-kind-{kind} .widget-html-content::before {{ content: '{ICONS[kind]}'; font-weight: bold;"
+            " display: inline-block; min-width: 1.3em; }"
+        )
+    for size, px in FONT_PX.items():
+        rules.append(f".mk-size-{size} .mk-status-line {{ font-size: {px}px; }}")
+        rules.append(f".mk-size-{size} .mk-board-buttons .widget-button {{ font-size: {round(px * 0.85)}px; }}")
+    rules.append(".mk-size-large .mk-board-buttons .widget-button { height: 36px; }")
+    rules.append(".mk-size-huge .mk-board-buttons .widget-button { height: 46px; }")
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
+STYLE = _style()
+"""The style sheet, as HTML for an ``ipywidgets.HTML`` (once per board; repeats do no harm)."""
+
+__all__ = ["COLOURS", "ICONS", "KINDS", "STYLE", "Kind", "kind_of", "mark"]
