@@ -124,3 +124,96 @@ def test_the_clock_ticks_without_blocking_and_ends_the_try_when_time_is_up(tmp_p
     assert browser.board is not None and browser.board.verdict.value.startswith("Time is up")
     assert "solved in time: 0 of 1" in browser.info.value
     assert Progress.load(tmp_path / "progress.json").record("it-3").seconds == session.limit
+
+
+def test_each_student_picks_their_name_and_gets_their_own_progress(tmp_path: Path) -> None:
+    own = Progress()
+    own.attempt("bga-1", solved=True)
+    own.save(tmp_path / "progress.json")
+    browser = browser_with(tmp_path, Progress.load(tmp_path / "progress.json"))
+    assert browser.student_choice.options == ()
+    browser.student_choice.value = "  Ada  "
+    assert browser.student == "Ada" and browser.path == tmp_path / "students" / "ada.json"
+    assert browser.progress.records == {} and "Hello Ada!" in browser.student_info.value
+    browser.puzzle_choice.value = "bga-3"
+    browser.play_button.click()
+    assert browser.board is not None
+    browser.board.board.buttons["No play: draw"].click()
+    browser.student_choice.value = "Ben"
+    assert browser.board is None and browser.stage.children == ()
+    assert browser.progress.records == {} and browser.trainer.progress is browser.progress
+    assert browser.student_choice.options == ("Ada", "Ben")
+    browser.student_choice.value = "ada"
+    assert browser.progress.solved == ["bga-3"], "Ada's progress came back"
+    browser.student_choice.value = ""
+    assert browser.path == tmp_path / "progress.json" and browser.progress.solved == ["bga-1"]
+    assert Progress.load(tmp_path / "students" / "ada.json").student == "Ada"
+
+
+def test_a_bad_name_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    browser = browser_with(tmp_path)
+    browser.student_choice.value = "Ada"
+    browser.student_choice.value = "../.."
+    assert "needs at least one letter or digit" in browser.student_info.value and browser.student == "Ada"
+
+
+def test_hand_in_writes_the_export_with_the_name_and_offers_it(tmp_path: Path) -> None:
+    browser = browser_with(tmp_path)
+    browser.export_folder = tmp_path / "hand-in"
+    assert browser.export() is None and "Type your name at the top first" in browser.student_info.value
+    browser.student_choice.value = "Cleo"
+    browser.export_button.click()
+    path = tmp_path / "hand-in" / "cleo-progress.csv"
+    assert path.read_text().splitlines()[1] == "Cleo,,new,0,0,0,1500", "no progress yet: an empty record"
+    assert 'download="cleo-progress.csv"' in browser.student_info.value
+
+
+def write_assignment_file(folder: Path, text: str) -> Path:
+    path = folder / "week3.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_assignment_narrows_the_list_and_shows_the_students_progress(tmp_path: Path) -> None:
+    path = write_assignment_file(tmp_path, 'title = "Week 3"\npuzzles = ["bga-3", "it-3"]\ndue = 2026-12-01\n')
+    trainer = Trainer(COLLECTION, Progress(), clock=Clock(), rng=random.Random(0))
+    browser = PuzzleBrowser(path=tmp_path / "progress.json", trainer=trainer, assignment=path)
+    assert [value for _, value in browser.puzzle_choice.options] == ["bga-3", "it-3"]
+    assert browser.assignment_info.value.startswith("Week 3: 0 of 2 solved on your own")
+    browser.puzzle_choice.value = "bga-3"
+    browser.play_button.click()
+    assert browser.board is not None
+    browser.board.board.buttons["No play: draw"].click()
+    assert "Week 3: 1 of 2 solved on your own" in browser.assignment_info.value
+    assert "Due Tuesday 1 December 2026." in browser.assignment_info.value
+    browser.next_button.click()
+    assert browser.board.puzzle.id == "it-3", "Next stays within the assignment"
+    browser.assignment_choice.value = ""
+    assert len(browser.puzzle_choice.options) == len(COLLECTION.puzzles) and browser.assignment_info.value == ""
+
+
+def test_an_assignment_without_hints_turns_hint_and_solve_off(tmp_path: Path) -> None:
+    path = write_assignment_file(tmp_path, 'title = "Test"\npuzzles = ["it-3"]\nhints = false\n')
+    browser = browser_with(tmp_path)
+    browser.open_assignment(path)
+    browser.puzzle_choice.value = "it-3"
+    browser.play_button.click()
+    assert browser.board is not None
+    buttons = browser.board.board.buttons
+    assert buttons["Hint"].disabled and buttons["Solve"].disabled
+    assert browser.trainer.session is not None and browser.trainer.session.hint().startswith("No hints")
+    assert browser.progress.record("it-3").hints == 0
+    browser.assignment_choice.value = ""
+    browser.play_button.click()
+    assert not browser.board.board.buttons["Hint"].disabled, "other puzzles keep their hints"
+
+
+def test_a_bad_assignment_is_shown_by_file_name(tmp_path: Path) -> None:
+    browser = browser_with(tmp_path)
+    assert browser.open_assignment(write_assignment_file(tmp_path, 'title = "x"\npuzzles = ["nope"]')) is None
+    assert "week3.toml: no puzzle has the id" in browser.assignment_info.value and browser.assignment is None
+    upload = [{"name": "homework.toml", "content": memoryview(b'title = "Up"\npuzzles = ["it-3"]\n')}]
+    browser._uploaded({"new": upload})
+    assert browser.assignment is not None and browser.assignment.title == "Up"
+    browser._uploaded({"new": [{"name": "bad.toml", "content": memoryview(b'title = "x"\ngrade = "magic"\n')}]})
+    assert "bad.toml: &#x27;magic&#x27; is not a grade" in browser.assignment_info.value

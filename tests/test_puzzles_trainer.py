@@ -370,3 +370,21 @@ def test_an_unknown_mode_is_refused() -> None:
 def test_a_settled_rating_is_shown_plain_and_a_new_one_with_a_question_mark() -> None:
     assert Trainer(COLLECTION, Progress(rating=Rating(1620.4, 80))).summary() == "Your rating: 1620"
     assert Trainer(COLLECTION, Progress()).summary() == "Your rating: 1500? (it settles as you play more)"
+
+
+def test_a_session_without_hints_counts_no_hint_and_refuses_solve() -> None:
+    from machiavelli_kit.puzzles.trainer import NO_HINTS
+
+    progress = Progress()
+    session = PuzzleSession(load_collection().find("it-3"), progress, clock=lambda: 0.0, hints=False)
+    assert session.hint() == NO_HINTS and progress.record("it-3").hints == 0 and not session.helped
+    with pytest.raises(ValueError, match="No hints for this assignment"):
+        session.solve_steps()
+
+
+def test_the_trainer_turns_hints_off_only_for_the_puzzles_it_is_told() -> None:
+    collection = load_collection()
+    trainer = Trainer(collection, Progress(), clock=lambda: 0.0)
+    trainer.no_hints = frozenset({"it-3"})
+    assert not trainer.start(collection.find("it-3")).hints
+    assert trainer.start(collection.find("bga-1")).hints

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
 from machiavelli_kit.notation import format_card
@@ -46,6 +46,7 @@ from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.rating import Rating, start_rating
 from machiavelli_kit.puzzles.verify import CORRECT, Verdict, check_answer
+from machiavelli_kit.steps import Move
 
 Outcome = Literal["solved", "hinted", "helped", "failed"]
 Mode = Literal["practice", "streak", "timed"]
@@ -53,6 +54,7 @@ MODES: tuple[Mode, ...] = ("practice", "streak", "timed")
 SCORES: dict[Outcome, float] = {"solved": 1.0, "hinted": 0.5, "helped": 0.0, "failed": 0.0}
 """What each outcome scores in the rating: a win, half a win, a loss."""
 TIME_UP = "Time is up: this one counts as missed. You can still finish it, or press Next."
+NO_HINTS = "No hints for this assignment: your teacher wants to see what you can do on your own."
 THEME_WEIGHT = 400.0
 """How many rating points a theme the learner always misses is worth, against one never missed."""
 THEME_PRIOR = 0.5
@@ -67,6 +69,9 @@ PROVISIONAL = 110.0
 class PuzzleSession(PlaySession):
     """A learner's try at ``puzzle``, recorded into ``progress``; ``limit`` seconds on the clock in timed mode.
 
+    With ``hints=False`` (an assignment that allows none) Hint answers
+    :data:`NO_HINTS` and counts nothing, and Solve is refused.
+
     Listeners added with :meth:`on_change` are called after every hint and
     every answer (and when the time runs out), when the progress is worth saving.
     """
@@ -78,9 +83,11 @@ class PuzzleSession(PlaySession):
         *,
         clock: Callable[[], float] = time.monotonic,
         limit: float | None = None,
+        hints: bool = True,
     ) -> None:
         super().__init__(puzzle.position, puzzle.rules)
         self.puzzle, self.progress, self.clock, self.limit = puzzle, progress, clock, limit
+        self.hints = hints
         self.started = self._counted = clock()
         self.outcome: Outcome | None = None
         """How the try went: set by its first answer (or the clock), the one that is rated."""
@@ -109,6 +116,8 @@ class PuzzleSession(PlaySession):
 
     def hint(self) -> str:
         """The next rung of the one ladder; each new rung counts as a hint, and the last one as help."""
+        if not self.hints:
+            return NO_HINTS
         rungs = self.rungs
         if self._climbed < len(rungs):
             self._climbed += 1
@@ -116,6 +125,12 @@ class PuzzleSession(PlaySession):
         self.helped = self.helped or self._climbed == len(rungs)
         self._changed()
         return f"Hint {self._climbed} of {len(rungs)}: {rungs[self._climbed - 1]}"
+
+    def solve_steps(self) -> Iterator[Move]:
+        """The solver's moves, as for any board; refused when hints are off."""
+        if not self.hints:
+            raise ValueError(NO_HINTS)
+        return super().solve_steps()
 
     def no_play_reason(self) -> str | None:
         """Why the puzzle's goal cannot be met, or ``None`` when it can."""
@@ -217,6 +232,8 @@ class Trainer:
         self.session: PuzzleSession | None = None
         self.queue: list[str] = []
         """Puzzles to retry, in order."""
+        self.no_hints: frozenset[str] = frozenset()
+        """Puzzles played without hints or Solve (those of an assignment that allows none)."""
         self.streak = 0
         self.streak_over = False
         self._streak_floor = 0.0
@@ -327,7 +344,8 @@ class Trainer:
         if self.session is not None:
             self.session.leave()
         limit = time_limit(puzzle) if self.mode == "timed" else None
-        session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit)
+        hints = puzzle.id not in self.no_hints
+        session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit, hints=hints)
         session.on_change(self._follow)
         self.session = session
         if self.mode == "streak":

@@ -7,21 +7,32 @@ ones** goes back over them. The modes are practice, streak (harder and harder
 until the first miss) and timed (a clock per puzzle, run with asyncio so the
 kernel never waits). Everything but the clock's ticking is plain Python, so a
 test drives the browser without a page.
+
+At the top, a student types or picks their name: each student's progress is
+their own file (:mod:`machiavelli_kit.puzzles.students`), and with no name the
+computer's own progress file is used, as before. **Open an assignment** reads
+a teacher's assignment file; the list then shows its puzzles and the line
+under it how far the student has got. **Hand in my progress** writes the
+student's progress as CSV (in ``export_folder``) and offers it to download.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.puzzles.assignment import Assignment, AssignmentError, load_assignment, parse_assignment, standing
 from machiavelli_kit.puzzles.collection import Collection, load_collection
+from machiavelli_kit.puzzles.exports import export_name, export_progress
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
-from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress
+from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
+from machiavelli_kit.puzzles.students import clean_name, list_students, load_student, student_path, students_dir
 from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
 from machiavelli_kit.render import position_svg
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
@@ -37,11 +48,18 @@ MODE_TIPS = (
 )
 
 
+ALL_PUZZLES = "all puzzles"
+ERROR_STYLE = "color:#b00020"
+
+
 class PuzzleBrowser:
     """The trainer over ``collection`` for the learner whose ``progress`` is saved at ``path``.
 
     ``trainer`` may be given (a test passes one with a fake clock); it then
-    brings its own collection and progress.
+    brings its own collection and progress. ``student`` opens that student's
+    own progress (in ``students_folder``, by default ``students/`` beside
+    ``path``); ``assignment`` opens an assignment file. Exports are written
+    into ``export_folder`` (the notebook's folder by default).
     """
 
     def __init__(
@@ -51,13 +69,40 @@ class PuzzleBrowser:
         path: str | Path = DEFAULT_PATH,
         *,
         trainer: Trainer | None = None,
+        student: str | None = None,
+        assignment: str | Path | Assignment | None = None,
+        students_folder: str | Path | None = None,
+        export_folder: str | Path = ".",
     ) -> None:
-        self.path = Path(path)
+        self.path = self.own_path = Path(path)
+        self.students_folder = Path(students_folder) if students_folder is not None else students_dir(self.own_path)
+        self.export_folder = Path(export_folder)
         if trainer is None:
             collection = collection if collection is not None else load_collection()
             trainer = Trainer(collection, progress if progress is not None else Progress.load(self.path))
         self.trainer = trainer
         self.collection, self.progress = trainer.collection, trainer.progress
+        self.assignments: dict[str, Assignment] = {}
+        self.student_choice = w.Combobox(
+            placeholder="type your name, then press Enter",
+            options=list_students(self.students_folder),
+            ensure_option=False,
+            continuous_update=False,
+            description="student",
+        )
+        self.student_choice.add_class("mk-trainer-student")
+        self.export_button = w.Button(
+            description="Hand in my progress", tooltip="save your progress as a file for your teacher"
+        )
+        self.export_button.layout.width = "auto"
+        self.export_button.add_class("mk-trainer-export")
+        self.assignment_choice = w.Dropdown(options=[(ALL_PUZZLES, "")], description="assignment")
+        self.assignment_upload = w.FileUpload(accept=".toml", multiple=False, description="Open an assignment")
+        self.assignment_upload.layout.width = "auto"
+        self.assignment_info = w.HTML()
+        self.assignment_info.add_class("mk-trainer-assignment")
+        self.student_info = w.HTML()
+        self.student_info.add_class("mk-trainer-student-info")
         themes = sorted({theme for puzzle in self.collection.puzzles for theme in puzzle.themes})
         chapters = [(ANY, ""), *((chapter.title, chapter.name) for chapter in self.collection.chapters)]
         levels = [(f"{number} {name}", name) for number, name in enumerate(TECHNIQUES, start=1)]
@@ -86,6 +131,10 @@ class PuzzleBrowser:
         self.board: PuzzleBoard | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._refreshing = False
+        self.student_choice.observe(self._student_changed, names="value")
+        self.export_button.on_click(self.export)
+        self.assignment_choice.observe(self._assignment_changed, names="value")
+        self.assignment_upload.observe(self._uploaded, names="value")
         self.mode_choice.observe(self._mode_changed, names="value")
         for control in (self.chapter_choice, self.grade_choice, self.theme_choice):
             control.observe(self.refresh, names="value")
@@ -93,12 +142,19 @@ class PuzzleBrowser:
         self.play_button.on_click(self.play)
         self.next_button.on_click(self.next)
         self.retry_button.on_click(self.retry)
+        if student:
+            self.student_choice.value = student  # opens the student's progress
+        if assignment is not None:
+            self.open_assignment(assignment)
         self.refresh()
         self._show_info()
+        who = w.HBox([self.student_choice, self.export_button])
+        homework = w.HBox([self.assignment_choice, self.assignment_upload])
         filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
         buttons = w.HBox([self.play_button, self.next_button, self.retry_button])
         legend = w.HTML(f"<small>{html.escape(LEGEND)}</small>")
-        parts = [self.mode_choice, filters, self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
+        parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
+        parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
         self.box = w.VBox([*parts, self.stage])
         self.box.add_class("mk-trainer")
 
@@ -106,10 +162,120 @@ class PuzzleBrowser:
         return self.box._repr_mimebundle_(**kwargs)
 
     def matching(self) -> list[Puzzle]:
-        """The puzzles the three pickers select."""
+        """The puzzles the pickers select (among the assignment's, when one is chosen)."""
         grade, theme = self.grade_choice.value, self.theme_choice.value
-        return self.collection.select(
+        selected = self.collection.select(
             self.chapter_choice.value or None, None if grade == ANY else grade, None if theme == ANY else theme
+        )
+        assignment = self.assignment
+        if assignment is None:
+            return selected
+        chosen = {puzzle.id for puzzle in selected}
+        return [self.collection.find(puzzle_id) for puzzle_id in assignment.puzzles if puzzle_id in chosen]
+
+    # the student
+
+    @property
+    def student(self) -> str:
+        """The name of the student whose progress this is (empty for the computer's own progress)."""
+        return self.progress.student
+
+    def choose_student(self, name: str) -> None:
+        """Open ``name``'s own progress (a new student starts empty); an empty name opens the computer's own."""
+        if self.trainer.session is not None:
+            self.trainer.session.leave()
+            self._save()
+        if name.strip():
+            progress, path = load_student(name, self.students_folder), student_path(name, self.students_folder)
+        else:
+            progress, path = Progress.load(self.own_path), self.own_path
+        trainer = Trainer(self.collection, progress, clock=self.trainer.clock, rng=self.trainer.rng)
+        trainer.set_mode(self.trainer.mode)
+        trainer.no_hints = self.trainer.no_hints
+        self.trainer, self.progress, self.path = trainer, progress, path
+        if progress.student:
+            self._save()  # the new student's file, so their name is offered next time
+            self.student_choice.options = list_students(self.students_folder)
+        self.board = None
+        self.stage.children = []
+        greeting = f"Hello {progress.student}! " if progress.student else ""
+        self.student_info.value = html.escape(f"{greeting}Your progress is saved in {path}.")
+        self.refresh()
+        self._show_info()
+
+    def export(self, _: object = None) -> Path | None:
+        """Write the student's progress to hand in (CSV), and offer it to download; ``None`` without a name."""
+        if not self.student:
+            self.student_info.value = _error("Type your name at the top first, so your teacher knows whose work it is.")
+            return None
+        self._save()
+        try:
+            path = export_progress(self.progress, self.export_folder / export_name(self.student))
+        except OSError as error:
+            self.student_info.value = _error(f"Your progress could not be saved as a file: {error.strerror or error}.")
+            return None
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        link = f'<a download="{html.escape(path.name)}" href="data:text/csv;base64,{data}">download it</a>'
+        self.student_info.value = f"Saved as {html.escape(str(path))}: hand this file in, or {link}."
+        return path
+
+    def _student_changed(self, change: dict[str, Any]) -> None:
+        try:
+            name = clean_name(change["new"]) if change["new"].strip() else ""
+        except ValueError as error:
+            self.student_info.value = _error(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            return
+        self.choose_student(name)
+
+    # the assignment
+
+    @property
+    def assignment(self) -> Assignment | None:
+        """The assignment chosen (``None`` for all puzzles)."""
+        return self.assignments.get(self.assignment_choice.value)
+
+    def open_assignment(self, assignment: str | Path | Assignment) -> Assignment | None:
+        """Read an assignment file (or take one already read) and show its puzzles; a bad file is shown, not raised."""
+        try:
+            if not isinstance(assignment, Assignment):
+                assignment = load_assignment(assignment, self.collection)
+        except AssignmentError as error:
+            self.assignment_info.value = _error(str(error))
+            return None
+        self._add_assignment(assignment)
+        return assignment
+
+    def _add_assignment(self, assignment: Assignment) -> None:
+        key = assignment.source or assignment.title
+        self.assignments[key] = assignment
+        options = [(ALL_PUZZLES, ""), *((item.title, name) for name, item in self.assignments.items())]
+        self.assignment_choice.options = options
+        self.assignment_choice.value = key  # refreshes through _assignment_changed
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        for item in change["new"]:
+            try:
+                text = bytes(item["content"]).decode("utf-8")
+                assignment = parse_assignment(text, self.collection, str(item["name"]))
+            except UnicodeDecodeError:
+                self.assignment_info.value = _error(f"{item['name']}: not a text file (an assignment is TOML text)")
+                continue
+            except AssignmentError as error:
+                self.assignment_info.value = _error(str(error))
+                continue
+            self._add_assignment(assignment)
+
+    def _assignment_changed(self, _: object = None) -> None:
+        assignment = self.assignment
+        no_hints = () if assignment is None or assignment.hints else assignment.puzzles
+        self.trainer.no_hints = frozenset(no_hints)
+        self.refresh()
+        self._show_assignment()
+
+    def _show_assignment(self) -> None:
+        assignment = self.assignment
+        self.assignment_info.value = (
+            "" if assignment is None else html.escape(standing(assignment, self.progress).text())
         )
 
     def refresh(self, _: object = None) -> None:
@@ -164,6 +330,10 @@ class PuzzleBrowser:
         """Play ``puzzle``: a new board, the list showing it, and the clock in timed mode."""
         session = self.trainer.start(puzzle)
         self.board = PuzzleBoard(session, path=self.path)
+        if not session.hints:
+            for label in ("Hint", "Solve"):
+                self.board.board.buttons[label].disabled = True
+                self.board.board.buttons[label].tooltip = "no hints for this assignment"
         session.on_change(self._changed)
         self.stage.children = [self.board.box]
         if puzzle.id in {value for _, value in self.puzzle_choice.options}:
@@ -175,6 +345,14 @@ class PuzzleBrowser:
     def _changed(self, session: PuzzleSession) -> None:
         self.refresh()
         self._show_info()
+        self._show_assignment()
+
+    def _save(self) -> None:
+        """Save the progress now (a board shows why when saving fails; here the student line does)."""
+        try:
+            self.progress.save(self.path)
+        except ProgressError as error:
+            self.student_info.value = _error(f"{str(error)[0].upper()}{str(error)[1:]}.")
 
     def _mode_changed(self, change: dict[str, Any]) -> None:
         mode: Mode = change["new"]
@@ -204,6 +382,10 @@ class PuzzleBrowser:
             if session.outcome is not None:
                 return
             await asyncio.sleep(tick)
+
+
+def _error(message: str) -> str:
+    return f'<span style="{ERROR_STYLE}">{html.escape(message)}</span>'
 
 
 def _clock_text(session: PuzzleSession) -> str:
