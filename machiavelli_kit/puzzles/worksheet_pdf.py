@@ -1,9 +1,10 @@
 """The worksheet and its answer key as PDF files for A4 paper, drawn with ReportLab.
 
-The same sheets as the HTML pages, with the same options. The fonts come with
-ReportLab and are embedded in the file (Bitstream Vera for the words,
-ZapfDingbats for the suit signs), so a sheet prints alike on every machine and
-its text can be searched and copied, suits included.
+The same sheets as the HTML pages, with the same options. The words are set in
+Bitstream Vera, which comes with ReportLab and is embedded in the file; the suit
+signs in ZapfDingbats, one of the fourteen fonts every PDF reader carries. So a
+sheet prints alike on every machine, and its text can be searched and copied,
+suits included.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> pdf = worksheet_pdf(load_collection().select(chapter="ch01")[:2], "Homework")
@@ -57,7 +58,7 @@ from machiavelli_kit.puzzles.worksheet import (
 )
 from machiavelli_kit.render import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
 
-TEXT, ITALIC, BOLD, SUITS = "KitText", "KitTextItalic", "KitTextBold", "KitSuits"
+TEXT, ITALIC, BOLD, SUITS = "KitText", "KitTextItalic", "KitTextBold", "ZapfDingbats"
 SUIT_SIGNS = frozenset("♠♥♦♣★")
 """Characters the text font lacks, set in ZapfDingbats."""
 PICTURE_SCALE = 0.6
@@ -70,14 +71,11 @@ GREY = HexColor("#555555")
 
 @cache
 def register_fonts() -> None:
-    """Register the embedded fonts once: Vera (regular, italic, bold) and ZapfDingbats for the suits."""
+    """Register Vera (regular, italic, bold) once, and ZapfDingbats under every style for the suits."""
     folder = Path(reportlab.__file__).parent / "fonts"
     for name, file in ((TEXT, "Vera.ttf"), (ITALIC, "VeraIt.ttf"), (BOLD, "VeraBd.ttf")):
         pdfmetrics.registerFont(TTFont(name, str(folder / file)))
     pdfmetrics.registerFontFamily(TEXT, normal=TEXT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
-    face = pdfmetrics.EmbeddedType1Face(str(folder / "zd______.afm"), str(folder / "zd______.pfb"))
-    pdfmetrics.registerTypeFace(face)
-    pdfmetrics.registerFont(pdfmetrics.Font(SUITS, face.name, "ZapfDingbatsEncoding"))
     pdfmetrics.registerFontFamily(SUITS, normal=SUITS, bold=SUITS, italic=SUITS, boldItalic=SUITS)
 
 

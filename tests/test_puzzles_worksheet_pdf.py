@@ -1,0 +1,82 @@
+"""PDF worksheets: opened, counted, read and rendered by PDFium, as a teacher's viewer would."""
+
+from __future__ import annotations
+
+import re
+
+import numpy
+import pypdfium2 as pdfium
+import pytest
+
+from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.sheet_options import SheetOptions
+from machiavelli_kit.puzzles.worksheet import arrange
+from machiavelli_kit.puzzles.worksheet_pdf import answers_pdf, worksheet_pdf
+
+COLLECTION = load_collection()
+SMALL = [COLLECTION.find(puzzle_id) for puzzle_id in ("bga-7", "first-lay", "bga-1", "it-4")]
+"""Four puzzles with small tables: two fit on a page with their writing lines."""
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """Each page's text, with line breaks and runs of spaces made single spaces."""
+    document = pdfium.PdfDocument(pdf)
+    return [re.sub(r"\s+", " ", page.get_textpage().get_text_bounded()) for page in document]
+
+
+def green_and_dark(pdf: bytes) -> tuple[float, float]:
+    """The first page rendered: the share of felt-green pixels and of dark pixels."""
+    image = pdfium.PdfDocument(pdf)[0].render(scale=0.5).to_pil().convert("RGB")
+    red, green, blue = (numpy.asarray(image, dtype=int)[:, :, channel] for channel in range(3))
+    greenish = (green > red + 40) & (green > blue + 20)
+    return float(greenish.mean()), float((red + green + blue < 200).mean())
+
+
+def in_order(puzzles: list[Puzzle]) -> list[Puzzle]:
+    return [puzzle for section in arrange(puzzles, COLLECTION.chapters) for _, puzzle in section.puzzles]
+
+
+def test_two_puzzles_a_page_the_first_puzzle_and_the_name_line_on_page_one() -> None:
+    texts = page_texts(worksheet_pdf(SMALL, "Homework 4", chapters=COLLECTION.chapters))
+    first, _, third, fourth = in_order(SMALL)
+    assert len(texts) == 2
+    assert f"1. {first.title}" in texts[0] and "Name:" in texts[0] and "Class:" in texts[0] and "Date:" in texts[0]
+    assert f"3. {third.title}" in texts[1] and f"4. {fourth.title}" in texts[1]
+    assert COLLECTION.chapters[0].title in texts[0]
+
+
+@pytest.mark.parametrize(("per_page", "pages"), [(1, 4), (3, 2)])
+def test_puzzles_per_page_sets_the_page_count(per_page: int, pages: int) -> None:
+    options = SheetOptions(per_page=per_page, name_line=False, space="none")
+    assert len(page_texts(worksheet_pdf(SMALL, "Homework", options))) == pages
+
+
+def test_the_student_sheet_gives_nothing_away_and_the_key_tells_it_in_words() -> None:
+    stuck = [COLLECTION.find(puzzle_id) for puzzle_id in ("bga-3", "it-3")]
+    sheet = " ".join(page_texts(worksheet_pdf(stuck, "Stuck")))
+    key = " ".join(page_texts(answers_pdf(stuck, "Stuck")))
+    for giveaway in ("grade", "impossible", "share code", "Answer", "draws a card", "frees"):
+        assert giveaway not in sheet
+    assert "Answer: Nothing can be played, so the player draws a card." in key
+    assert "8♥ has no place: there is no other eight for a set" in key
+    assert "7♦ joins the diamond run and frees 10♦" in key and "grade chain" in key
+
+
+def test_ink_saving_prints_no_green_block() -> None:
+    colour_green, _ = green_and_dark(worksheet_pdf(SMALL, "Colour"))
+    ink_green, ink_dark = green_and_dark(worksheet_pdf(SMALL, "Ink", SheetOptions(ink_saving=True)))
+    assert colour_green > 0.01
+    assert ink_green == 0 and ink_dark < 0.03
+
+
+def test_a_blank_table_to_draw_in_and_no_name_line() -> None:
+    text = " ".join(page_texts(worksheet_pdf(SMALL[:1], "Draw", SheetOptions(space="table", name_line=False))))
+    assert "Draw your table here" in text and "Name:" not in text
+
+
+def test_the_fonts_travel_inside_the_file() -> None:
+    pdf = worksheet_pdf(SMALL[:1], "Fonts")
+    assert b"/FontFile2" in pdf and b"/BaseFont /AAAAAA+BitstreamVeraSans" in pdf  # Vera, embedded
+    assert b"/BaseFont /ZapfDingbats" in pdf  # the suits: a font every PDF reader carries
+    assert worksheet_pdf(SMALL[:1], "Fonts") == pdf  # the same sheet twice is the same file
