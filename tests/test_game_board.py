@@ -66,7 +66,8 @@ def test_a_play_then_the_computer_answers_in_words() -> None:
     assert board.flow is not None and board.flow.game.turns == []
     lay(board, "6S 6H 6C")
     board.buttons["End turn"].click()
-    assert board.lines[1] == "You: You played 3 cards (6♠ 6♥ 6♣); 12 left."
+    assert board.status.value.startswith("Your turn")
+    assert board.lines[1] == "You played 3 cards (6♠ 6♥ 6♣). You have 12 cards left."
     assert board.lines[2] == "Greedy drew a card and has 16 cards now."
     assert board.flow.person_to_move and len(shown_hand(board)) == 12
     assert board.position is not None and board.position.session.state.melds == (tuple(parse_cards("6S 6H 6C")),)
@@ -169,6 +170,8 @@ def test_hot_seat_hides_the_hand_until_the_next_person_takes_the_screen() -> Non
         board.buttons["Draw"].click()
         assert flow.viewer is None  # the hand is hidden as soon as the turn ends
     assert any(line.startswith("Beginner ") for line in board.lines)
+    draws = [line for line in board.lines if line.startswith(("Ann drew", "Bob drew"))]
+    assert draws and all(re.fullmatch(r"\w+ drew a card and has \d+ cards now\.", line) for line in draws)
 
 
 def test_a_match_counts_points_over_deals() -> None:
@@ -231,3 +234,28 @@ def test_every_computer_player_can_sit_at_the_board(kind: str) -> None:
     for _ in range(5):
         board.buttons["Draw"].click()
     assert board.errors == [] and any(line.startswith(kind.title()) for line in board.lines)
+
+
+def test_setup_says_what_is_wrong_before_a_game_starts() -> None:
+    board = GameBoard()
+    board.setup.deal.value = "seven"
+    board.setup.start_button.click()
+    assert board.flow is None and board.setup_status.value.startswith("The deal number is a whole number such as 7")
+    board.setup.deal.value = "7"
+    board.setup.hand_size.value = 20
+    board.setup.choose(["person", "greedy", "greedy", "greedy", "greedy", "greedy"])
+    board.setup.start_button.click()
+    assert board.flow is None and "cards" in board.setup_status.value
+    board.setup.choose(["person", "greedy"])
+    board.setup.start_button.click()
+    assert board.flow is not None and board.flow.game.seed == 7 and board.setup_status.value == ""
+
+
+def test_a_file_that_is_not_a_record_is_refused_in_words() -> None:
+    board = GameBoard()
+    content = memoryview(b'{"rules": "bga"}')
+    when = datetime.datetime.now(datetime.UTC)
+    board.upload.value = (
+        {"name": "x.json", "type": "", "size": len(content), "content": content, "last_modified": when},
+    )
+    assert board.flow is None and board.setup_status.value.startswith("This file is not a game saved from this board")

@@ -32,10 +32,10 @@ from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Turn
 from machiavelli_kit.game.table_talk import (
     cards_text,
-    computer_turn_text,
     ending_text,
     hand_sizes_text,
     restore_warning,
+    turn_text,
 )
 from machiavelli_kit.play import PlaySession, PlayState
 from machiavelli_kit.position import Position, Table
@@ -338,10 +338,12 @@ class GameFlow:
         turn = self.game.play(action)
         frames, moves = _frames(start, turn, self.rules)
         left = len(self.game.hand(turn.player))
-        text = computer_turn_text(self.names[turn.player], turn, moves, cards_left=left)
-        if self.game.over:
-            text += " " + self.deal_end_text()
-        return ComputerTurn(turn.player, turn, frames, text)
+        return ComputerTurn(turn.player, turn, frames, turn_text(self.names[turn.player], turn, moves, cards_left=left))
+
+    def last_turn_line(self) -> str:
+        """The turn just played, for the log (a card drawn kept hidden from the others at the screen)."""
+        turn = self.game.turns[-1]
+        return turn_text(self.names[turn.player], turn, (), cards_left=len(self.game.hand(turn.player)))
 
     def computer_turn(self) -> ComputerTurn:
         return self.apply(self.think())

@@ -1,13 +1,13 @@
-"""What the game board says, in words for a young learner: a computer's turn, whose turn
+"""What the game board says, in words for a young learner: each turn for the log, whose turn
 it is, the restore warning and the end of a deal.
 
 >>> from machiavelli_kit.notation import parse_cards
 >>> from machiavelli_kit.position import Table
 >>> turn = Turn(3, 1, "play", Table.parse("6S 6H 6C"), parse_cards("6S 6H 6C"))
->>> print(computer_turn_text("Greedy", turn, ("6♠ from the hand starts a new meld",), cards_left=9))
+>>> print(turn_text("Greedy", turn, ("6♠ from the hand starts a new meld",), cards_left=9))
 Greedy played 3 cards (6♠ 6♥ 6♣): 6♠ from the hand starts a new meld. Greedy has 9 cards left.
->>> print(computer_turn_text("Greedy", Turn(4, 1, "draw", Table(), (), parse_cards("KS")), (), cards_left=10))
-Greedy drew a card and has 10 cards now.
+>>> print(turn_text("You", Turn(4, 0, "draw", Table(), (), parse_cards("KS")), (), cards_left=10))
+You drew a card and have 10 cards now.
 >>> from machiavelli_kit.rules import BGA
 >>> print(restore_warning(BGA))
 Restore puts every card back where it was and ends your turn, and you draw 3 cards as the penalty.
@@ -27,20 +27,22 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def computer_turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int) -> str:
-    """One computer turn told as the learner watches it: the cards, the moves, the cards left."""
+def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int) -> str:
+    """One turn told for the log, as every player at the screen may see it (a card drawn stays
+    hidden): the cards played and the moves, or the draw, and the cards left."""
+    has = "have" if name == "You" else "has"
     if turn.action == "play":
         told = "; ".join(moves)
         helpers = f", taking the helping cards {cards_text(turn.helpers)}" if turn.helpers else ""
         text = f"{name} played {plural(len(turn.played), 'card')} ({cards_text(turn.played)}){helpers}"
         text += f": {told}." if told else "."
         if cards_left == 0:
-            return text + f" {name} has no cards left and closes!"
-        return text + f" {name} has {plural(cards_left, 'card')} left."
+            return text + f" {name} {has} no cards left and closes!"
+        return text + f" {name} {has} {plural(cards_left, 'card')} left."
     if turn.action == "draw":
         if not turn.drawn:
             return f"{name} had to draw, but the stock is empty."
-        return f"{name} drew a card and has {plural(cards_left, 'card')} now."
+        return f"{name} drew a card and {has} {plural(cards_left, 'card')} now."
     if turn.action == "restore":
         return f"{name} gave up and drew {plural(len(turn.drawn), 'card')} as the restore penalty."
     return f"{name} passed: the stock is empty."
@@ -83,4 +85,4 @@ def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None
     )
 
 
-__all__ = ["cards_text", "computer_turn_text", "ending_text", "hand_sizes_text", "restore_warning"]
+__all__ = ["cards_text", "ending_text", "hand_sizes_text", "restore_warning", "turn_text"]

@@ -55,7 +55,8 @@ class GameBoard:
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
         self.upload.tooltip = "load a game's record (a .json file saved from this board)"
         self.upload.observe(self._guard(self._on_upload), "value")
-        self.setup.box.children = (*self.setup.box.children, self.upload)
+        self.setup_status = _html("mk-game-setup-status")
+        self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
         self.position: PositionWidget | None = None
         self.info = _html("mk-game-info")
         self.status = _html("mk-game-status")
@@ -73,6 +74,7 @@ class GameBoard:
             options=SPEEDS, value=0.5, description="Computer speed", style={"description_width": "initial"}
         )
         self.speed.tooltip = "how long each computer move stays on the screen"
+        self.speed.add_class("mk-game-speed")
         self.skip = _button("Skip", "show the computer turns at once, up to your turn", "skip")
         self.skip.on_click(self._guard(self._on_skip))
         self.new_game = _button("New game", "back to the setup to start again", "new-game")
@@ -89,7 +91,7 @@ class GameBoard:
         self.review_button = _button("Review my game", "each of your turns beside the solver's best play", "review")
         self.review_button.on_click(self._guard(self._on_review))
         self.download = _html("mk-game-download")
-        self.review = _html("mk-game-review")
+        self.review = _html("mk-game-review-report")
         self.end_box = w.VBox([self.ending, w.HBox([self.next_deal, self.review_button]), self.download, self.review])
         controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
         controls.layout = w.Layout(flex_flow="row wrap")
@@ -118,16 +120,28 @@ class GameBoard:
         self._advance()
 
     def _on_start(self, _: object = None) -> None:
-        seats, rules = self.setup.seats(), self.setup.rules()
-        self.start(GameFlow.new(seats, rules, self.seed, hints=self.setup.hints.value, budget=self.budget))
+        try:
+            seed = self.setup.seed()
+            seats, rules, hints = self.setup.seats(), self.setup.rules(), self.setup.hints.value
+            flow = GameFlow.new(seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget)
+        except ValueError as error:  # a deal the rules cannot make, a bad deal number
+            self.setup_status.value = html.escape(_sentence(str(error)))
+            return
+        self.setup_status.value = ""
+        self.start(flow)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
             return
-        text = bytes(files[0]["content"]).decode("utf-8")
         self.upload.value = ()  # so that the same file can be loaded again
-        self.start(GameFlow.from_record(text, hints=self.setup.hints.value))
+        try:
+            flow = GameFlow.from_record(bytes(files[0]["content"]).decode("utf-8"), hints=self.setup.hints.value)
+        except (ValueError, UnicodeDecodeError) as error:
+            self.setup_status.value = html.escape(f"This file is not a game saved from this board: {error}.")
+            return
+        self.setup_status.value = ""
+        self.start(flow)
 
     def _on_new_game(self, _: object = None) -> None:
         if self.task is not None and not self.task.done():
@@ -196,9 +210,7 @@ class GameBoard:
     def _answer(self, answer: Answer) -> None:
         self.status.value = html.escape(answer.text)
         if answer.ended:
-            flow = self._flow()
-            player = flow.game.turns[-1].player
-            self._say(f"{flow.names[player]}: {answer.text}")
+            self._say(self._flow().last_turn_line())
             self._advance()
 
     # computer turns
@@ -255,6 +267,7 @@ class GameBoard:
         self._put(PlaySession(Position(flow.game.table, self._viewer_hand()), flow.rules))
         self.table_area.children = (self._board().box,)
         self.status.value = html.escape(end.text)
+        self._say(end.text)
         self.ending.value = ending_html(end, flow.names)
         _show(self.next_deal, not end.match_over)
         _show(self.review_button, bool(flow.people))
@@ -347,6 +360,10 @@ class GameBoard:
                 return None
 
         return guarded  # type: ignore[return-value]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _melds(table: Table) -> Melds:

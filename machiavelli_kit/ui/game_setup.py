@@ -61,6 +61,14 @@ class GameSetup:
             style=WIDE,
             tooltip="a teacher can switch hints off for a match",
         )
+        self.deal = w.Text(
+            value="",
+            placeholder="any",
+            description="Deal number",
+            style=WIDE,
+            tooltip="the same number deals the same cards: a whole class can play one deal",
+        )
+        self.deal.add_class("mk-game-deal")
         self._names = [w.Text(value=_default_name(seat), description=f"Seat {seat + 1}") for seat in range(MAX_SEATS)]
         self._kinds = [
             w.Dropdown(options=KINDS, value=DEFAULT_KINDS[seat], tooltip=f"who plays at seat {seat + 1}")
@@ -78,7 +86,8 @@ class GameSetup:
         self._count_changed()
         rules_row = w.HBox([self.preset, self.jokers, self.hand_size], layout=w.Layout(flex_flow="row wrap"))
         options_row = w.HBox([self.wrap, self.points, self.hints], layout=w.Layout(flex_flow="row wrap"))
-        self.box = w.VBox([rules_row, options_row, self.players, self.seat_box, self.start_button])
+        count_row = w.HBox([self.players, self.deal], layout=w.Layout(flex_flow="row wrap"))
+        self.box = w.VBox([rules_row, options_row, count_row, self.seat_box, self.start_button])
         self.box.add_class("mk-game-setup")
 
     def rules(self) -> Rules:
@@ -88,6 +97,15 @@ class GameSetup:
         return base.replace(
             jokers=self.jokers.value, hand_size=self.hand_size.value, wrap=self.wrap.value, scoring=scoring
         )
+
+    def seed(self) -> int | None:
+        """The deal number typed in (``None``: a new random deal)."""
+        text = self.deal.value.strip()
+        if not text:
+            return None
+        if not text.isdigit():
+            raise ValueError(f"the deal number is a whole number such as 7, not {text!r} (or leave it empty)")
+        return int(text)
 
     def seats(self) -> list[Seat]:
         """Each seat's name (made unique: ``Greedy``, ``Greedy 2``) and who plays it."""
