@@ -5,7 +5,7 @@
 >>> [problem.flag for problem in Meld.parse("KH AH 2H").check().problems]
 ['ace_both_ends']
 >>> print(Meld.parse("5H 6H 8H").check().explain())
-5♥ 6♥ 8♥: the ranks of 5♥ 6♥ 8♥ are not consecutive: 7♥ missing
+5♥ 6♥ 8♥: a run needs cards in a row, and 7♥ is missing between 6♥ and 8♥; add 7♥ to make 5♥ 6♥ 7♥ 8♥ a run
 >>> Meld.parse("5H JK 7H").check(Rules(jokers=2)).jokers_as
 (Card.parse('6H'),)
 """
@@ -17,9 +17,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from machiavelli_kit.cards import ACE, JOKER, RANK_SYMBOLS, RANKS, Card, Suit, plural, rank_at, top_place
+from machiavelli_kit.cards import ACE, JOKER, RANKS, SUIT_NAMES, Card, Suit, rank_at, top_place
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.validator_words import number, rank_plural, say, word_list
 
 MeldKind = Literal["set", "run"]
 MIN_MELD = 3
@@ -98,7 +99,8 @@ class MeldCheck:
     """The verdict on one meld: its kind when valid, else every problem found.
 
     ``arranged`` holds the cards in play order; ``jokers_as`` says which card
-    each joker stands for, in that order.
+    each joker stands for, in that order. ``rules`` are the rules the meld was
+    checked under (they decide what a suggestion may propose).
     """
 
     cards: tuple[Card, ...]
@@ -106,6 +108,7 @@ class MeldCheck:
     problems: tuple[Problem, ...] = ()
     arranged: tuple[Card, ...] = ()
     jokers_as: tuple[Card, ...] = field(default=())
+    rules: Rules = field(default=BGA, compare=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -115,45 +118,69 @@ class MeldCheck:
     def flags(self) -> tuple[str, ...]:
         return tuple(problem.flag for problem in self.problems)
 
-    def explain(self) -> str:
-        """One line: what the meld is, or why it is not a meld."""
-        shown = format_cards(self.cards, unicode=True) or "(no cards)"
+    @property
+    def suggestion(self) -> str | None:
+        """One change of one card that makes the meld valid under the same rules, in words, if there is one.
+
+        >>> Meld.parse("4H 5H 7H 8H").check().suggestion
+        'add 6♥ to make 4♥ 5♥ 6♥ 7♥ 8♥ a run'
+        """
         if self.valid:
-            stand_ins = ""
-            if self.jokers_as:
-                stand_ins = " (joker as " + ", ".join(str(card) for card in self.jokers_as) + ")"
-            return f"{shown}: a valid {self.kind}{stand_ins}"
-        return f"{shown}: " + "; ".join(problem.message for problem in self.problems)
+            return None
+        from machiavelli_kit.meld_fixes import suggest
+
+        return suggest(self.cards, self.rules, self.flags)
+
+    def explain(self, also: Sequence[Problem] = ()) -> str:
+        """One line: the cards as given, then what the meld is, or why it is not a meld and what would fix it.
+
+        ``also`` adds problems found outside the meld (a card the decks hold
+        too few copies of): a meld with any is never called valid.
+        """
+        shown = format_cards(self.cards, unicode=True) or say("no_cards")
+        if self.valid and not also:
+            if not self.jokers_as:
+                return f"{shown}: " + say("valid", kind=str(self.kind))
+            key = "valid_joker" if len(self.jokers_as) == 1 else "valid_jokers"
+            return f"{shown}: " + say(key, kind=str(self.kind), cards=word_list([str(card) for card in self.jokers_as]))
+        sentences = [problem.message for problem in (*self.problems, *also)]
+        suggestion = self.suggestion
+        return f"{shown}: " + "; ".join(sentences if suggestion is None else [*sentences, suggestion])
 
 
 def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
-    """Classify ``cards`` as a set, a run, or not a meld, with the reasons."""
+    """Classify ``cards`` as a set, a run, or not a meld, with the reasons (one per fault)."""
     rules = as_rules(rules)
     cards = tuple(cards)
     naturals = [card for card in cards if not card.is_joker]
-    shown = format_cards(cards, unicode=True) or "(no cards)"
-    common: list[Problem] = []
-    if len(naturals) < len(cards) and rules.jokers == 0:
-        common.append(Problem("joker_not_allowed", "jokers are not used in this game (the rules have jokers=0)"))
-    if len(cards) < MIN_MELD:
-        common.append(Problem("too_short", f"a meld needs at least {MIN_MELD} cards, {shown} has {len(cards)}"))
     counts = Counter(naturals)
-    repeated = sorted(card for card, count in counts.items() if count > 1)
-    if repeated:
-        names = ", ".join(f"{card} appears {_times(counts[card])}" for card in repeated)
-        common.append(Problem("identical_cards", f"{names}: a meld never holds two identical cards"))
-
-    as_set = _set_attempt(cards, naturals, shown)
-    as_run = _run_attempt(cards, naturals, shown, rules)
-    attempts: tuple[tuple[MeldKind, _Attempt], ...] = (("set", as_set), ("run", as_run))
-    for kind, (problems, arranged, jokers_as) in attempts:
-        if not common and not problems:
-            return MeldCheck(cards, kind, (), arranged, jokers_as)
+    jokers_unwelcome = len(naturals) < len(cards) and rules.jokers == 0
+    repeated = len(counts) < len(naturals)
+    if not jokers_unwelcome and len(cards) >= MIN_MELD and not repeated:
+        as_set = _set_attempt(cards, naturals)
+        if not as_set[0]:
+            return MeldCheck(cards, "set", (), as_set[1], as_set[2], rules)
+        as_run = _run_attempt(cards, naturals, rules)
+        if not as_run[0]:
+            return MeldCheck(cards, "run", (), as_run[1], as_run[2], rules)
+    else:
+        as_set, as_run = _set_attempt(cards, naturals), _run_attempt(cards, naturals, rules)
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
     looks_like_set = len(ranks) <= 1 or (len(suits) > 1 and len(ranks) < len(naturals))
-    problems = as_set[0] if looks_like_set else as_run[0]
-    return MeldCheck(cards, None, tuple(common) + tuple(problems), cards, ())
+    problems: list[Problem] = []
+    if jokers_unwelcome:
+        problems.append(Problem("joker_not_allowed", say("no_jokers")))
+    if len(cards) < MIN_MELD:
+        key = "too_short" if cards else "too_short_empty"
+        problems.append(Problem("too_short", say(key, least=number(MIN_MELD), count=number(len(cards)))))
+    if repeated:
+        problems.append(_repeats(naturals, counts, "set" if looks_like_set else "run"))
+    for problem in as_set[0] if looks_like_set else as_run[0]:
+        # Too many cards only because some are there twice is the one fault already named.
+        if not (repeated and problem.flag == "too_many_cards" and _fits_once(counts, cards, looks_like_set)):
+            problems.append(problem)
+    return MeldCheck(cards, None, tuple(problems), cards, (), rules)
 
 
 def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
@@ -171,16 +198,31 @@ def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
 _Attempt = tuple[list[Problem], tuple[Card, ...], tuple[Card, ...]]
 
 
-def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str) -> _Attempt:
+def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Problem:
+    """One problem naming every card that is in the meld more than once, in the meld's order."""
+    twins = [card for card in dict.fromkeys(naturals) if counts[card] > 1]
+    if len(twins) > 1:
+        message = say(f"repeats_in_{kind}", cards=word_list([str(card) for card in twins]))
+    else:
+        message = say(f"copies_in_{kind}", card=str(twins[0]), count=number(counts[twins[0]]))
+    return Problem("identical_cards", message)
+
+
+def _fits_once(counts: Counter[Card], cards: tuple[Card, ...], as_set: bool) -> bool:
+    """Whether the meld would be short enough with each repeated card kept once."""
+    jokers = sum(card.is_joker for card in cards)
+    return len(counts) + jokers <= (MAX_SET if as_set else MAX_RUN)
+
+
+def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
     problems = []
     ranks = sorted({card.rank for card in naturals})
     if len(cards) > MAX_SET:
-        problems.append(
-            Problem("too_many_cards", f"a set holds at most {MAX_SET} cards, one per suit; {shown} has {len(cards)}")
-        )
+        message = say("set_too_long", most=number(MAX_SET), count=number(len(cards)))
+        problems.append(Problem("too_many_cards", message))
     if len(ranks) > 1:
-        names = " and ".join(RANK_SYMBOLS[rank] for rank in ranks)
-        problems.append(Problem("mixed_ranks", f"the cards of a set share one rank, {shown} mixes {names}"))
+        shown_ranks = [rank_plural(rank) for rank in dict.fromkeys(card.rank for card in naturals)]
+        problems.append(Problem("mixed_ranks", say("mixed_ranks", ranks=word_list(shown_ranks))))
     if problems:
         return problems, cards, ()
     used_suits = {card.suit for card in naturals}
@@ -191,17 +233,18 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str) -> _
     return [], arranged, jokers_as
 
 
-def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str, rules: Rules) -> _Attempt:
+def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> _Attempt:
     problems = []
-    suits = sorted({card.suit for card in naturals if card.suit}, key=lambda suit: suit.order)
+    suits = {card.suit for card in naturals}
     if len(cards) > MAX_RUN:
-        problems.append(Problem("too_many_cards", f"a run holds at most {MAX_RUN} cards, {shown} has {len(cards)}"))
+        message = say("run_too_long", most=number(MAX_RUN), count=number(len(cards)))
+        problems.append(Problem("too_many_cards", message))
     if len(suits) > 1:
-        symbols = " and ".join(suit.symbol for suit in suits)
-        problems.append(Problem("mixed_suits", f"the cards of a run share one suit, {shown} mixes {symbols}"))
+        names = [SUIT_NAMES[suit] for suit in dict.fromkeys(card.suit for card in naturals) if suit]
+        problems.append(Problem("mixed_suits", say("mixed_suits", suits=word_list(names))))
     if problems or len({card.rank for card in naturals}) < len(naturals):
         return problems, cards, ()
-    suit = suits[0] if suits else Suit.SPADES
+    suit = naturals[0].suit if naturals else Suit.SPADES
     ranks = [card.rank for card in naturals]
     window = _run_window(ranks, len(cards), rules)
     if window is not None:
@@ -209,7 +252,7 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], shown: str, rule
         natural_by_rank = {card.rank: card for card in naturals}
         arranged = tuple(natural_by_rank.get(rank, JOKER) for rank in window)
         return [], arranged, jokers_as
-    return [_why_not_consecutive(cards, naturals, shown, rules)], cards, ()
+    return [_why_not_consecutive(cards, naturals, rules)], cards, ()
 
 
 def _run_window(ranks: list[int], length: int, rules: Rules) -> list[int] | None:
@@ -240,30 +283,25 @@ def _linear_positions(ranks: list[int], rules: Rules) -> list[list[int]]:
     return [low]
 
 
-def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], shown: str, rules: Rules) -> Problem:
+def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Problem:
     ranks = [card.rank for card in naturals]
     if ACE in ranks and not rules.ace_high and _run_window(ranks, len(cards), rules.replace(ace_high=True)):
-        return Problem(
-            "ace_low_only", f"{shown} puts the ace above the king, but these rules keep the ace low (ace_high=false)"
-        )
-    if ACE in ranks and not rules.wrap and _run_window(ranks, len(cards), rules.replace(wrap=True)):
-        return Problem(
-            "ace_both_ends",
-            f"{shown} turns the corner at the ace: an ace is low (A 2 3) or high (Q K A), never both"
-            " (unless the rules allow wrap)",
-        )
+        return Problem("ace_low_only", say("ace_low_only"))
+    if not rules.wrap and _run_window(ranks, len(cards), rules.replace(wrap=True)):
+        # Only a run that turns the corner holds these cards: the ace (or the joker for it) sits between K and 2.
+        return Problem("ace_both_ends", say("ace_between" if rules.ace_high else "ace_between_low"))
     suit = naturals[0].suit
     best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
     missing = [Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best]
     jokers = len(cards) - len(naturals)
     if not missing:
-        return Problem("too_long", f"{shown} is too long to fit between the lowest and the highest rank")
+        return Problem("too_long", say("too_long"))
     gap = format_cards(missing, unicode=True)
     if jokers:
-        shortfall = f"{len(missing)} missing ({gap}) but {plural(jokers, 'joker')}"
-        return Problem("gap", f"the ranks of {shown} are not consecutive: {shortfall}")
-    return Problem("gap", f"the ranks of {shown} are not consecutive: {gap} missing")
-
-
-def _times(count: int) -> str:
-    return "twice" if count == 2 else f"{count} times"
+        key = "gap_joker" if jokers == 1 else "gap_jokers"
+        return Problem("gap", say(key, count=number(len(missing)), cards=gap, jokers=number(jokers)))
+    if len(missing) == 1:
+        place = next(place for place in range(min(best), max(best) + 1) if place not in best)
+        below, above = Card(rank_at(place - 1), suit), Card(rank_at(place + 1), suit)
+        return Problem("gap", say("gap_one", card=gap, below=str(below), above=str(above)))
+    return Problem("gap", say("gap_many", cards=gap))

@@ -7,10 +7,10 @@ and the hand of the player to move.
 >>> end = Position.parse("5S 5D 5C | 4H 5H 6H 7H 8H", "")
 >>> check_turn(start, end).valid
 True
->>> print(check_turn(start, Position.parse("5S 5D 5C | 4H 6H 7H 8H", "")).explain())
+>>> print(check_turn(start, Position.parse("5S 5D 5C | 4H 6H 7H", "")).explain())
 the turn is not valid:
-- 5♥ was on the table at the start of the turn and is missing now
-- meld 2, 4♥ 6♥ 7♥ 8♥: the ranks of 4♥ 6♥ 7♥ 8♥ are not consecutive: 5♥ missing
+- 5♥ 8♥ were on the table when the turn began and must stay there: put them back in melds
+- meld 2, 4♥ 6♥ 7♥: a run needs cards in a row, and 5♥ is missing between 4♥ and 6♥; add 5♥ to make 4♥ 5♥ 6♥ 7♥ a run
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from machiavelli_kit.cards import JOKER, Card, plural
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import NotationError, format_cards, format_table, parse_cards, parse_table
 from machiavelli_kit.rules import BGA, Rules, as_rules
+from machiavelli_kit.validator_words import number, say
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,7 +97,7 @@ class Position:
 
     def problems(self, rules: Rules | str = BGA) -> tuple[Problem, ...]:
         """What makes this position impossible under ``rules`` (too many copies or jokers)."""
-        return _supply_problems(self.all_cards(), as_rules(rules), "in this position")
+        return _supply_problems(self.all_cards(), as_rules(rules))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -120,7 +121,12 @@ class Position:
 
 @dataclass(frozen=True)
 class TableCheck:
-    """The verdict on a table: one :class:`MeldCheck` per meld plus table-wide problems."""
+    """The verdict on a table: one :class:`MeldCheck` per meld plus the table's own problems.
+
+    A copy the decks do not hold (a third 5♥ with two decks, a joker too many)
+    is a problem of the meld that holds it, in ``problems`` with that meld's
+    place; such a meld keeps its kind in ``melds`` but is not valid on this table.
+    """
 
     melds: tuple[MeldCheck, ...]
     problems: tuple[Problem, ...]
@@ -129,26 +135,34 @@ class TableCheck:
     def valid(self) -> bool:
         return not self.problems and all(meld.valid for meld in self.melds)
 
+    def meld_problems(self, index: int) -> tuple[Problem, ...]:
+        """Everything wrong with the meld at ``index``: its own problems, then the copies it holds too many of."""
+        own = tuple(replace(problem, meld=index) for problem in self.melds[index].problems)
+        return own + tuple(problem for problem in self.problems if problem.meld == index)
+
     def invalid_melds(self) -> tuple[int, ...]:
-        """Indexes of the melds that are not valid."""
-        return tuple(index for index, meld in enumerate(self.melds) if not meld.valid)
+        """Indexes of the melds that are not valid on this table."""
+        return tuple(index for index in range(len(self.melds)) if self.meld_problems(index))
 
     def all_problems(self) -> tuple[Problem, ...]:
-        """Every problem: each meld's, marked with the meld's place, then the table's."""
-        return (
-            tuple(replace(problem, meld=index) for index, meld in enumerate(self.melds) for problem in meld.problems)
-            + self.problems
-        )
+        """Every problem once: meld by meld, then the table's problems that belong to no meld."""
+        by_meld = tuple(problem for index in range(len(self.melds)) for problem in self.meld_problems(index))
+        return by_meld + tuple(problem for problem in self.problems if problem.meld is None)
+
+    def explain_meld(self, index: int) -> str:
+        """One line on the meld at ``index``: its cards as laid out, then what it is or everything wrong with it."""
+        extra = tuple(problem for problem in self.problems if problem.meld == index)
+        return self.melds[index].explain(also=extra)
 
     def problem_lines(self) -> list[str]:
-        """One line per invalid meld (its cards and all that is wrong with it), then the table's problems."""
-        lines = [f"meld {index + 1}, {meld.explain()}" for index, meld in enumerate(self.melds) if not meld.valid]
-        return lines + [problem.message for problem in self.problems]
+        """One line per invalid meld (its cards and all that is wrong with it), then the table's other problems."""
+        lines = [f"meld {index + 1}, {self.explain_meld(index)}" for index in self.invalid_melds()]
+        return lines + [problem.message for problem in self.problems if problem.meld is None]
 
     def explain(self) -> str:
         if self.valid:
-            return "the table is valid"
-        return "the table is not valid:\n" + "\n".join(f"- {line}" for line in self.problem_lines())
+            return say("table_valid")
+        return say("table_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
 
 @dataclass(frozen=True)
@@ -170,8 +184,8 @@ class TurnCheck:
     def explain(self) -> str:
         if self.valid:
             played = format_cards(self.played, unicode=True)
-            return f"the turn is valid: {plural(len(self.played), 'card')} played ({played})"
-        return "the turn is not valid:\n" + "\n".join(f"- {line}" for line in self.problem_lines())
+            return say("turn_valid", count=plural(len(self.played), "card"), cards=played)
+        return say("turn_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
     def problem_lines(self) -> list[str]:
         """One line per problem of the turn, then one per invalid meld of the end table."""
@@ -185,12 +199,15 @@ def check_table(table: Table | str, rules: Rules | str = BGA) -> TableCheck:
 
     >>> check_table("5S 5H 5D | KH AH 2H", "bga(wrap=true)").valid
     True
+    >>> print(check_table("JK JK JK JK", "bga(jokers=2)").explain())
+    the table is not valid:
+    - meld 1, JK JK JK JK: there are two jokers too many here: this game has only two jokers in all
     """
     if isinstance(table, str):
         table = Table.parse(table)
     rules = as_rules(rules)
     melds = tuple(check_meld(meld.cards, rules) for meld in table.melds)
-    return TableCheck(melds, _supply_problems(table.cards(), rules, "on the table"))
+    return TableCheck(melds, _copies_too_many(table, rules))
 
 
 def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> TurnCheck:
@@ -199,49 +216,90 @@ def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> Turn
     Every card on the table at the start must still be there, the new table
     cards must come from the hand, the hand must have lost exactly those, at
     least one card must be played (and no more than the rules allow), and the
-    end table must be valid.
+    end table must be valid. Each fault is named once: a table card that went
+    into the hand is one problem, not a card missing and a hand that is wrong.
     """
     rules = as_rules(rules)
     start_table, end_table = start.table.cards(), end.table.cards()
     start_hand, end_hand = Counter(start.hand), Counter(end.hand)
-    problems: list[Problem] = []
-    for card in sorted(start_table - end_table):
-        problems.append(
-            Problem("table_card_missing", f"{card} was on the table at the start of the turn and is missing now")
-        )
     played = end_table - start_table
-    for card in sorted(played - start_hand):
-        problems.append(Problem("card_not_in_hand", f"{card} is new on the table but was not in the hand"))
-    if end_hand != start_hand - played:
-        expected = format_cards(sorted((start_hand - played).elements()), unicode=True) or "(empty)"
-        problems.append(Problem("hand_mismatch", f"the hand should now hold {expected}"))
+    expected_hand = start_hand - played
+    gone_from_table = start_table - end_table
+    taken = gone_from_table & (end_hand - expected_hand)
+    problems = [
+        *_cards_problem("table_card_missing", gone_from_table - taken, "table_card_gone", "table_cards_gone"),
+        *_cards_problem("table_card_missing", taken, "table_card_taken", "table_cards_taken"),
+        *_cards_problem("card_not_in_hand", played - start_hand, "not_from_hand", "not_from_hand_many"),
+        *_cards_problem("hand_mismatch", end_hand - expected_hand - taken, "new_in_hand", "new_in_hand_many"),
+        *_cards_problem("hand_mismatch", expected_hand - end_hand, "lost_from_hand", "lost_from_hand_many"),
+    ]
     played_cards = tuple(sorted(played.elements()))
     if not played_cards:
-        problems.append(
-            Problem("nothing_played", "no card from the hand was played: play at least one card, or draw instead")
-        )
+        problems.append(Problem("nothing_played", say("nothing_played")))
     cap = rules.max_cards_per_turn
     if cap is not None and len(played_cards) > cap:
-        problems.append(
-            Problem("too_many_played", f"{len(played_cards)} cards played, but the rules allow at most {cap} a turn")
-        )
+        message = say("too_many_played", count=number(len(played_cards)), most=number(cap))
+        problems.append(Problem("too_many_played", message))
     return TurnCheck(check_table(end.table, rules), tuple(problems), played_cards)
 
 
-def _supply_problems(cards: Counter[Card], rules: Rules, where: str) -> tuple[Problem, ...]:
+def _cards_problem(flag: str, cards: Counter[Card], one: str, many: str) -> tuple[Problem, ...]:
+    """One problem naming ``cards`` (none when there are none), in the sentence for one card or for several."""
+    if not cards:
+        return ()
+    key = one if sum(cards.values()) == 1 else many
+    return (Problem(flag, say(key, cards=format_cards(sorted(cards.elements()), unicode=True))),)
+
+
+def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
+    """The copies the game does not have, each a problem of the meld that holds it (reading the table in order).
+
+    A meld that alone holds a card more often than the decks do is already
+    told it holds that card twice, and one without jokers in a game without
+    them that it may not hold any; neither is told again here.
+    """
+    problems = []
+    seen: Counter[Card] = Counter()
+    for index, meld in enumerate(table.melds):
+        here = Counter(meld.cards)
+        for card, count in here.items():
+            before = seen[card]
+            if card.is_joker:
+                excess = count - max(0, rules.jokers - before)
+                if rules.jokers and excess > 0:
+                    problems.append(Problem("too_many_jokers", _jokers_too_many(excess, rules.jokers), index))
+            elif before >= rules.decks:
+                key = "extra_copy_one_deck" if rules.decks == 1 else "extra_copy"
+                message = say(key, card=str(card), decks=number(rules.decks))
+                problems.append(Problem("too_many_copies", message, index))
+        seen.update(here)
+    return tuple(problems)
+
+
+def _jokers_too_many(excess: int, jokers: int) -> str:
+    if jokers == 1:
+        return say("extra_joker_one" if excess == 1 else "extra_jokers_one", count=number(excess))
+    return say("extra_joker" if excess == 1 else "extra_jokers", count=number(excess), jokers=number(jokers))
+
+
+def _supply_problems(cards: Counter[Card], rules: Rules) -> tuple[Problem, ...]:
+    """More copies of a card, or more jokers, than the game has: one problem per card."""
     problems = []
     for card, count in sorted(cards.items()):
         if card == JOKER:
             if count > rules.jokers:
-                problems.append(Problem("too_many_jokers", f"{count} jokers {where}, but the game has {rules.jokers}"))
+                problems.append(Problem("too_many_jokers", _jokers_here(count, rules.jokers)))
         elif count > rules.decks:
-            problems.append(
-                Problem(
-                    "too_many_copies",
-                    f"{card} appears {count} times {where}, but the game has only {rules.decks} of each card",
-                )
-            )
+            key = "copies_here_one_deck" if rules.decks == 1 else "copies_here"
+            message = say(key, count=number(count), card=str(card), decks=number(rules.decks))
+            problems.append(Problem("too_many_copies", message))
     return tuple(problems)
+
+
+def _jokers_here(count: int, jokers: int) -> str:
+    if jokers == 0:
+        return say("jokers_here_none" if count == 1 else "jokers_here_none_many", count=number(count))
+    return say("jokers_here_one" if jokers == 1 else "jokers_here", count=number(count), jokers=number(jokers))
 
 
 __all__ = ["NotationError", "Position", "Table", "TableCheck", "TurnCheck", "check_table", "check_turn"]

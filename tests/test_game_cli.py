@@ -52,7 +52,7 @@ def test_a_tampered_record_exits_one_naming_the_turn(
     for command in ("replay", "review"):
         code, out, err = run(capsys, "game", command, str(bad))
         assert code == 1 and not out
-        assert f"is not a valid record: turn {number + 1}: " in err and "jokers are not used in this game" in err
+        assert f"is not a valid record: turn {number + 1}: " in err and "this game is played without jokers" in err
 
 
 def test_an_unreadable_record_exits_two(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_check_names_the_broken_melds_and_the_missing_play() -> None:
     assert not report.valid
     assert report.invalid_melds == (2,)
     assert "no card from the hand was played" in report.text
-    assert "meld 3, 5♦: a meld needs at least 3 cards" in report.text
+    assert "meld 3, 5♦: a meld needs at least three cards, and this one has only one" in report.text
 
 
 def test_the_working_area_must_be_empty_at_the_end() -> None:

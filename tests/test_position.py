@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.render import card_svg, meld_svg, position_svg
@@ -11,11 +13,39 @@ from machiavelli_kit.rules import BGA, Rules
 def test_table_check_names_bad_melds_and_supply() -> None:
     verdict = check_table("5H 6H 7H | 5H 6H 7H | 5H 5S 5D | 8C 9C")
     assert not verdict.valid
-    assert verdict.invalid_melds() == (3,)
-    assert [problem.flag for problem in verdict.problems] == ["too_many_copies"]
-    text = verdict.explain()
-    assert "meld 4, 8♣ 9♣" in text and "5♥ appears 3 times on the table" in text
+    assert verdict.invalid_melds() == (2, 3), "the third 5♥ is the fault of the meld that holds it"
+    assert [(problem.flag, problem.meld) for problem in verdict.problems] == [("too_many_copies", 2)]
+    assert verdict.melds[2].kind == "set", "in shape it is still a set"
+    assert verdict.explain().splitlines() == [
+        "the table is not valid:",
+        "- meld 3, 5♥ 5♠ 5♦: this 5♥ is one too many: the game is played with two decks, so there are only two "
+        "5♥ in all, and other melds already hold them",
+        "- meld 4, 8♣ 9♣: a meld needs at least three cards, and this one has only two; add 7♣ or 10♣ to make a run",
+    ]
     assert check_table("5H 6H 7H | 5H 6H 7H | 5H 5S 5D", Rules(decks=3)).valid
+
+
+def test_a_fault_is_told_once_and_a_meld_with_one_is_never_called_valid() -> None:
+    jokers = check_table("JK JK JK JK | 5H 6H 7H", Rules(jokers=2))
+    assert jokers.melds[0].kind == "set" and jokers.invalid_melds() == (0,)
+    assert jokers.problem_lines() == [
+        "meld 1, JK JK JK JK: there are two jokers too many here: this game has only two jokers in all"
+    ]
+    assert jokers.explain_meld(1) == "5♥ 6♥ 7♥: a valid run"
+    # Two copies in one meld are one fault (a meld never holds the same card twice), not also too many copies.
+    twins = check_table("5H 5H 5H | 5S 5D 5C", Rules(decks=2))
+    assert [problem.flag for problem in twins.all_problems()] == ["identical_cards"]
+    # Without jokers in the game each meld with one is told so, and the table does not say it again.
+    no_jokers = check_table("5H JK 7H | JK 8S 9S")
+    assert [(problem.flag, problem.meld) for problem in no_jokers.all_problems()] == [
+        ("joker_not_allowed", 0),
+        ("joker_not_allowed", 1),
+    ]
+    one_deck = check_table("5H 6H 7H | 5S 5H 5D", Rules(decks=1, jokers=1))
+    assert one_deck.problem_lines() == [
+        "meld 2, 5♠ 5♥ 5♦: this 5♥ is one too many: the game is played with one deck, so there is only one 5♥, "
+        "and another meld already holds it"
+    ]
 
 
 def test_turn_problems_are_each_named() -> None:
@@ -29,12 +59,35 @@ def test_turn_problems_are_each_named() -> None:
     }
     for flag, end in cases.items():
         verdict = check_turn(start, end)
-        assert flag in [problem.flag for problem in verdict.problems], flag
+        assert [problem.flag for problem in verdict.problems] == [flag]
         assert not verdict.valid
     capped = check_turn(
         Position.parse("", "AS 2S 3S 4S"), Position.parse("AS 2S 3S 4S", ""), Rules(max_cards_per_turn=3)
     )
-    assert [problem.flag for problem in capped.problems] == ["too_many_played"]
+    assert [problem.message for problem in capped.problems] == [
+        "four cards were played, but in this game one turn may play at most three"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("end", "message"),
+    [
+        (("5S 5H | 6S 7S 8S", "9S"),
+         "5♦ was on the table when the turn began and must stay there: put it back in a meld"),
+        (("5S | 6S 7S 8S", "9S"),
+         "5♥ 5♦ were on the table when the turn began and must stay there: put them back in melds"),
+        (("5S 5H | 6S 7S 8S", "5D 9S"),
+         "5♦ was on the table when the turn began and went into the hand, but table cards must stay on the table"),
+        (("5S 5H 5D | 6H 7H 8H", "6S 7S 8S 9S"), "6♥ 7♥ 8♥ are new on the table, but they were not in the hand"),
+        (("5S 5H 5D | 6S 7S 8S", ""), "9♠ left the hand but is not on the table"),
+        (("5S 5H 5D | 6S 7S 8S", "9S KD"), "K♦ is in the hand now, but it was not there when the turn began"),
+        (("5S 5H 5D", "6S 7S 8S 9S"),
+         "no card from the hand was played: play at least one card, or draw if none can go anywhere"),
+    ],
+)  # fmt: skip
+def test_each_turn_fault_is_one_sentence(end: tuple[str, str], message: str) -> None:
+    verdict = check_turn(Position.parse("5S 5H 5D", "6S 7S 8S 9S"), Position.parse(*end))
+    assert [problem.message for problem in verdict.problems] == [message]
 
 
 def test_positions_print_and_compare() -> None:
@@ -46,6 +99,13 @@ def test_positions_print_and_compare() -> None:
     assert repr(Table.parse("5S 5H 5D")) == "Table.parse('5S 5H 5D')"
     assert position.problems() == ()
     assert [p.flag for p in Position.parse("5S 5H 5D", "JK").problems(BGA)] == ["too_many_jokers"]
+    assert [p.message for p in Position.parse("5S 5H 5D", "JK JK 5H 5H").problems(Rules(jokers=1))] == [
+        "there are three 5♥ here, but the game is played with two decks, so it has only two of each card",
+        "there are two jokers here, but this game has only one",
+    ]
+    assert [p.message for p in Position.parse("5S 5H 5D", "JK").problems(BGA)] == [
+        "there is a joker here, but this game is played without jokers"
+    ]
 
 
 def test_svg_is_deterministic_and_shows_every_card() -> None:
@@ -84,7 +144,9 @@ def test_turn_explanations_name_each_problem() -> None:
     assert bad.table.invalid_melds() == (0, 1)
     lines = bad.explain().splitlines()
     assert lines[0] == "the turn is not valid:" and all(line.startswith("- ") for line in lines[1:])
-    assert len(lines) == 4 and "5♦ was on the table" in lines[1]
+    assert len(lines) == 4 and lines[1] == (
+        "- 5♦ was on the table when the turn began and must stay there: put it back in a meld"
+    )
 
 
 def test_svg_is_the_same_for_equal_inputs_and_well_formed() -> None:

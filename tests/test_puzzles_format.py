@@ -53,7 +53,7 @@ def test_a_bad_card_names_file_puzzle_and_field() -> None:
     [
         ('goal = "max"', 'goal = "max"\ncolour = "red"', "puzzle 'split-3': unknown key 'colour'"),
         ("answer = 1\n", "", "puzzle 'split-3': the required key 'answer' is missing"),
-        ('hand = ["6C", "KH"]', 'hand = ["6C", "6C", "KH"]', "field 'hand': 6♣ appears 3 times"),
+        ('hand = ["6C", "KH"]', 'hand = ["6C", "6C", "KH"]', "field 'hand': there are three 6♣ here"),
         (
             '[["4C", "5C", "6C", "7C", "8C", "9C"]]\nhand',
             '[["4C", "5C", "7C"]]\nhand',

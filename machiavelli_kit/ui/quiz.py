@@ -3,7 +3,7 @@
 >>> from machiavelli_kit.examples import VALIDITY_EXAMPLES
 >>> quiz = Quiz(VALIDITY_EXAMPLES[:3])
 >>> quiz.answer(2, says_meld=False)
-'Right: not a meld. 5♠ 5♥: a meld needs at least 3 cards, 5♠ 5♥ has 2'
+'Right: not a meld. 5♠ 5♥: a meld needs at least three cards, and this one has only two; add 5♦ or 5♣ to make a set'
 >>> quiz.score
 (1, 1)
 """
