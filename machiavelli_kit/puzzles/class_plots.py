@@ -1,0 +1,77 @@
+"""The class report as pictures (matplotlib figures, drawn without a screen), for the teacher's notebook.
+
+>>> from machiavelli_kit.puzzles.class_report import ClassReport
+>>> from machiavelli_kit.puzzles.collection import load_collection
+>>> figure = plot_students(ClassReport(load_collection()))
+>>> figure.axes[0].get_title()
+'No student yet'
+"""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from machiavelli_kit.puzzles.class_report import ClassReport
+
+COLOURS = {"solved": "#2e7d32", "with help": "#f9a825", "not solved yet": "#c62828", "not tried": "#bdbdbd"}
+
+
+def plot_students(report: ClassReport) -> Figure:
+    """One bar per student: puzzles solved on their own, with help, not solved yet and not tried."""
+    lines = report.student_lines()
+    figure = Figure(figsize=(8, 0.4 * max(len(lines), 3) + 1.2), layout="constrained")
+    axes = figure.subplots()
+    if not lines:
+        axes.set_title("No student yet")
+        return figure
+    names = [line.student for line in lines]
+    left = [0] * len(lines)
+    counts = {
+        "solved": [line.solved for line in lines],
+        "with help": [line.helped for line in lines],
+        "not solved yet": [line.failed for line in lines],
+        "not tried": [line.new for line in lines],
+    }
+    for label, values in counts.items():
+        axes.barh(names, values, left=left, color=COLOURS[label], label=label)
+        left = [start + value for start, value in zip(left, values, strict=True)]
+    axes.invert_yaxis()
+    axes.set_xlabel("puzzles")
+    axes.set_title("Who solved what")
+    axes.legend(loc="lower right", fontsize="small")
+    return figure
+
+
+def plot_themes(report: ClassReport) -> Figure:
+    """One bar per theme: how often the class missed its puzzles (the most missed on top)."""
+    themes = report.weak_themes()
+    figure = Figure(figsize=(8, 0.35 * max(len(themes), 3) + 1.2), layout="constrained")
+    axes = figure.subplots()
+    if not themes:
+        axes.set_title("No theme tried yet")
+        return figure
+    axes.barh([entry.theme for entry in themes], [100 * entry.rate for entry in themes], color="#c62828")
+    for row, entry in enumerate(themes):
+        axes.text(100 * entry.rate + 1, row, f"{entry.missed} of {entry.tried}", va="center", fontsize="small")
+    axes.invert_yaxis()
+    axes.set_xlim(0, 115)
+    axes.set_xlabel("tries missed (%)")
+    axes.set_title("Where the class gets stuck")
+    return figure
+
+
+def plot_ratings(report: ClassReport) -> Figure:
+    """Each student's rating, highest first, with the starting rating (1500) marked."""
+    lines = sorted(report.student_lines(), key=lambda line: -line.rating)
+    figure = Figure(figsize=(8, 3), layout="constrained")
+    axes = figure.subplots()
+    axes.bar([line.student for line in lines], [line.rating for line in lines], color="#1565c0")
+    axes.axhline(1500, color="#555555", linestyle="--", linewidth=1, label="everyone starts at 1500")
+    if lines:
+        low, high = min(line.rating for line in lines), max(line.rating for line in lines)
+        axes.set_ylim(min(low, 1500) - 100, max(high, 1500) + 100)
+        axes.legend(loc="upper right", fontsize="small")
+    axes.tick_params(axis="x", labelrotation=45)
+    axes.set_ylabel("rating")
+    axes.set_title("Ratings")
+    return figure

@@ -1,0 +1,88 @@
+"""The teacher's picker for the next assignment: a weak theme of the class, how many puzzles, a due date.
+
+A thin layer over :meth:`ClassReport.next_assignment` and
+:func:`write_assignment`: the themes are listed most missed first, the
+puzzles the fewest students solved come first, and **Write the assignment**
+saves the TOML file (atomically, never over a file that is already there).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from machiavelli_kit.puzzles.assignment import Assignment, write_assignment
+from machiavelli_kit.puzzles.class_report import ClassReport
+
+
+class AssignmentMaker:
+    """Choose the next assignment from ``report``'s weak themes and write it into ``folder``."""
+
+    def __init__(self, report: ClassReport, folder: str | Path = ".") -> None:
+        self.report, self.folder = report, Path(folder)
+        weak = report.weak_themes()
+        options = [(f"{entry.theme}: missed {entry.rate:.0%} of {entry.tried} tries", entry.theme) for entry in weak]
+        if not options:
+            themes = sorted({theme for puzzle in report.collection.puzzles for theme in puzzle.themes})
+            options = [(theme, theme) for theme in themes]
+        style = {"description_width": "8em"}
+        self.theme_choice = w.Dropdown(options=options, description="theme", style=style)
+        self.count = w.IntSlider(value=8, min=1, max=20, description="puzzles", style=style)
+        self.title = w.Text(description="title", style=style)
+        self.due = w.DatePicker(description="due", style=style)
+        self.hints = w.Checkbox(value=True, description="hints and Solve allowed", style=style)
+        self.file_name = w.Text(value="next-assignment.toml", description="file name", style=style)
+        self.write_button = w.Button(description="Write the assignment", button_style="primary")
+        self.write_button.layout.width = "auto"
+        self.preview = w.HTML()
+        self.message = w.HTML()
+        self.theme_choice.observe(self._theme_changed, names="value")
+        for control in (self.count, self.title, self.due, self.hints):
+            control.observe(self.show, names="value")
+        self.write_button.on_click(self.write)
+        self._theme_changed()
+        controls = [self.theme_choice, self.count, self.title, self.due, self.hints, self.file_name]
+        self.box = w.VBox([*controls, self.write_button, self.message, self.preview])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def assignment(self) -> Assignment:
+        """The assignment as chosen."""
+        chosen = self.report.next_assignment(self.theme_choice.value, self.count.value, self.title.value or None)
+        return dataclasses.replace(chosen, due=self.due.value, hints=self.hints.value)
+
+    def show(self, _: object = None) -> None:
+        """List the puzzles the assignment would hold."""
+        titles = {puzzle.id: puzzle.title for puzzle in self.report.collection.puzzles}
+        items = "".join(
+            f"<li>{html.escape(puzzle_id)}: {html.escape(titles[puzzle_id])}</li>"
+            for puzzle_id in self.assignment().puzzles
+        )
+        self.preview.value = f"<ol>{items}</ol>"
+
+    def write(self, _: object = None) -> Path | None:
+        """Write the file; refuse a bad name or a file that is already there, saying so."""
+        name = str(self.file_name.value).strip()
+        if not name.endswith(".toml") or Path(name).name != name:
+            self.message.value = _error("The file name must end in .toml and name no folder, like week4.toml.")
+            return None
+        path = self.folder / name
+        if path.exists():
+            self.message.value = _error(f"{path} is already there: choose another file name.")
+            return None
+        write_assignment(self.assignment(), path)
+        self.message.value = html.escape(f"Written: {path}. Give this file to your students.")
+        return path
+
+    def _theme_changed(self, _: object = None) -> None:
+        self.title.value = f"More practice: {self.theme_choice.value}"
+        self.show()
+
+
+def _error(message: str) -> str:
+    return f'<span style="color:#b00020">{html.escape(message)}</span>'
