@@ -256,7 +256,9 @@ def _meld_shape(cards: tuple[Card, ...], indexes: list[int], rules: Rules) -> _S
     unique = frozenset(naturals)
     if not naturals or len(unique) < len(naturals):
         return None
-    kind = meld_shape(cards, rules)[0]
+    arrays = template_arrays(rules)
+    number = arrays.by_cards.get(unique) if len(naturals) == len(indexes) else None
+    kind = meld_shape(cards, rules)[0] if number is None else arrays.templates[number].kind
     if kind == "set":
         return _Shape("set", naturals[0] % 13 + 1, unique)
     if kind == "run":

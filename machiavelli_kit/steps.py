@@ -143,39 +143,48 @@ def _places(cards: tuple[Card, ...]) -> list[int]:
 
 
 def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[Transfer]:
-    """Receive before giving, follow chains, start with moves that open a chain."""
-    working_target = [origins[transfer.target] for transfer in transfers]
-    gives = Counter(transfer.source for transfer in transfers if transfer.source is not None)
+    """Receive before giving, follow chains, start with moves that open a chain.
+
+    Each move is chosen among those whose start meld has received all its cards (else
+    among all): the first, in the transfers' order, with the lowest priority: the card
+    just freed, then more cards for the same meld, then hand cards that start a chain,
+    then other table cards, then the rest.
+    """
+    sources = [transfer.source for transfer in transfers]
+    finals = [transfer.target for transfer in transfers]
+    working_target = [origins[final] for final in finals]
+    gives = Counter(source for source in sources if source is not None)
     waiting = Counter(target for target in working_target if target is not None)
     remaining = list(range(len(transfers)))
     ordered: list[Transfer] = []
-    last: tuple[int | None, int | None] = (None, None)  # the last move's working and final target
+    last_working: int | None = None  # the last move's working and final target
+    last_final: int | None = None
     while remaining:
-        ready = [
-            i for i in remaining if (source := transfers[i].source) is None or waiting[source] == 0
-        ]  # fmt: skip
-        chosen = min(ready or remaining, key=lambda i: _priority(transfers[i], working_target[i], last, gives))
+        ready = [i for i in remaining if (source := sources[i]) is None or waiting[source] == 0]
+        chosen, lowest = remaining[0], 5
+        for i in ready or remaining:
+            source, target = sources[i], working_target[i]
+            if source is not None and source == last_working:
+                priority = 0
+            elif finals[i] == last_final:
+                priority = 1
+            elif source is None and target is not None and gives[target]:
+                priority = 2
+            else:
+                priority = 3 if source is not None else 4
+            if priority < lowest:
+                chosen, lowest = i, priority
+                if priority == 0:
+                    break
         remaining.remove(chosen)
-        transfer, target = transfers[chosen], working_target[chosen]
+        target = working_target[chosen]
         if target is not None:
             waiting[target] -= 1
-        if transfer.source is not None:
-            gives[transfer.source] -= 1
-        last = (target, transfer.target)
-        ordered.append(transfer)
+        if (source := sources[chosen]) is not None:
+            gives[source] -= 1
+        last_working, last_final = target, finals[chosen]
+        ordered.append(transfers[chosen])
     return ordered
-
-
-def _priority(transfer: Transfer, target: int | None, last: tuple[int | None, int | None], gives: Counter[int]) -> int:
-    """Lower goes first: the card just freed, then more cards for the same meld, then
-    hand cards that start a chain, then other table cards, then the rest."""
-    if transfer.source is not None and transfer.source == last[0]:
-        return 0
-    if transfer.target == last[1]:
-        return 1
-    if transfer.source is None and target is not None and gives[target]:
-        return 2
-    return 3 if transfer.source is not None else 4
 
 
 class _Names:
@@ -187,17 +196,16 @@ class _Names:
 
     def __init__(self, start: list[tuple[Card, ...]], final: list[tuple[Card, ...]],
                  origins: tuple[int | None, ...], rules: Rules) -> None:  # fmt: skip
-        self.rules = rules
-        self.start = start
-        self.new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
-        names = [_shape_name(cards, rules) for cards in [*start, *self.new.values()]]
-        shared = {name for name in names if names.count(name) > 1}
+        new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
+        melds = [*start, *new.values()]
+        shapes = [meld_shape(cards, rules) for cards in melds]
+        names = [_name(kind, cards) for (kind, _), cards in zip(shapes, melds, strict=True)]
         told = [
-            self._told_apart(cards, name) if name in shared else name
-            for cards, name in zip([*start, *self.new.values()], names, strict=True)
+            _told_apart(name, arranged) if names.count(name) > 1 else name
+            for name, (_, arranged) in zip(names, shapes, strict=True)
         ]
         self.start_names = told[: len(start)]
-        self.new_names = dict(zip(self.new, told[len(start) :], strict=True))
+        self.new_names = dict(zip(new, told[len(start) :], strict=True))
 
     def working(self, index: int) -> str:
         return "the " + self.start_names[index]
@@ -208,15 +216,20 @@ class _Names:
             return f"the new {name}"
         return f"a new {name}" if " run" in name else f"a new set of {name}"
 
-    def _told_apart(self, cards: tuple[Card, ...], name: str) -> str:
-        arranged = meld_shape(cards, self.rules)[1]
-        if " run" in name:
-            return f"{name} {arranged[0]}–{arranged[-1]}"
-        return f"{name} ({Meld(arranged)})"
+
+def _told_apart(name: str, arranged: tuple[Card, ...]) -> str:
+    """A meld's name with its cards: "the diamond run A♦–4♦", "the sevens (7♠ 7♥ 7♣)"."""
+    if " run" in name:
+        return f"{name} {arranged[0]}–{arranged[-1]}"
+    return f"{name} ({Meld(arranged)})"
 
 
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
-    kind = meld_shape(cards, rules)[0]
+    """A meld's name: "the sevens", "the heart run", or its cards when it is not a meld."""
+    return _name(meld_shape(cards, rules)[0], cards)
+
+
+def _name(kind: str | None, cards: tuple[Card, ...]) -> str:
     naturals = [card for card in cards if card.suit is not None]
     if kind == "set" and naturals:
         return RANK_PLURALS[naturals[0].rank]
