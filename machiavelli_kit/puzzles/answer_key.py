@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from machiavelli_kit.cards import ACE, KING, Card, plural
 from machiavelli_kit.position import Position, Table
@@ -39,8 +40,12 @@ class KeyEntry:
     compare: tuple[str, ...]
 
 
+@lru_cache(maxsize=1024)
 def answer_key(puzzle: Puzzle) -> KeyEntry:
-    """The key for ``puzzle``: for a goal that cannot be met, the best play there is (if any) and why."""
+    """The key for ``puzzle``: for a goal that cannot be met, the best play there is (if any) and why.
+
+    Kept for the next call, so the HTML and the PDF key of one export solve each puzzle once.
+    """
     from machiavelli_kit.solver import solve  # the solver's templates: loaded only for an answer key
 
     compare = tuple(f"Under the rules {item.rules}: {puzzle.answer_text(item.answer)}." for item in puzzle.compare)
@@ -49,17 +54,17 @@ def answer_key(puzzle: Puzzle) -> KeyEntry:
         return KeyEntry(_yes(puzzle), moves, (), end, compare)
     best = solve(puzzle.position, puzzle.rules)
     if not best.feasible:
-        no = "" if puzzle.goal.kind in ("max", "decide") else "No. "
-        return KeyEntry(no + NO_PLAY, (), _stuck(puzzle.position.hand, puzzle.position, puzzle.rules), None, compare)
+        answer = NO_PLAY if puzzle.goal.kind in ("max", "decide") else f"No, {NO_PLAY[0].lower()}{NO_PLAY[1:]}"
+        return KeyEntry(answer, (), _stuck(puzzle.position.hand, puzzle.position, puzzle.rules), None, compare)
     moves, end = _play(puzzle.position, best.table, puzzle.rules)
     left = best.hand
     card = puzzle.goal.card
     if card is not None:
-        answer = f"No: {card} cannot be played."
+        answer = f"No, {card} cannot be played."
         stuck: tuple[Card, ...] = (card,)
     else:
         stay = "stays" if len(left) == 1 else "stay"
-        answer = f"No: at most {plural(best.max_play, 'card')} can be played, and {_cards(left)} {stay} in the hand."
+        answer = f"No, at most {plural(best.max_play, 'card')} can be played, and {_cards(left)} {stay} in the hand."
         stuck = left
     return KeyEntry(answer, moves, _stuck(stuck, puzzle.position, puzzle.rules), end, compare)
 
@@ -69,12 +74,12 @@ def _yes(puzzle: Puzzle) -> str:
     cards = _cards(tuple(sorted(played.elements())))
     kind, card = puzzle.goal.kind, puzzle.goal.card
     if card is not None:
-        return f"Yes: {card} can be played."
+        return f"Yes, {card} can be played."
     if kind == "close":
-        return "Yes: the whole hand can be played."
+        return "Yes, the whole hand can be played."
     if kind == "decide":
-        return f"Play: {cards} can be played."
-    return f"Play {plural(sum(played.values()), 'card')}: {cards}."
+        return f"Play, because {cards} can be played."
+    return f"Play {plural(sum(played.values()), 'card')} ({cards})."
 
 
 def _play(position: Position, table: Table, rules: Rules) -> tuple[tuple[str, ...], Position]:
