@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,32 +44,63 @@ class Quiz:
         return sum(self.answers.values()), len(self.answers)
 
 
-def quiz_widget(items: Sequence[ValidityExample], rules: Rules = BGA) -> Any:
-    """One row per question: the cards, two buttons and the feedback; a score line below."""
-    import ipywidgets as w
+class QuizWidget:
+    """One question at a time: the cards, **Meld** and **Not a meld**, the feedback, then **Next**.
 
-    from machiavelli_kit.render import meld_svg
+    One question on the page instead of every one keeps the page light in the app.
+    """
 
-    quiz = Quiz(items, rules)
-    score = w.HTML("Score: 0 of 0")
-    score.add_class("mk-quiz-score")
-    rows = []
-    for index, item in enumerate(quiz.items):
-        feedback = w.HTML()
-        buttons = [w.Button(description=text, layout=w.Layout(width="110px")) for text in ("Meld", "Not a meld")]
+    def __init__(self, items: Sequence[ValidityExample], rules: Rules = BGA) -> None:
+        import ipywidgets as w
 
-        def pressed(button: Any, index: int = index, feedback: Any = feedback) -> None:
-            feedback.value = quiz.answer(index, says_meld=button.description == "Meld")
-            right, asked = quiz.score
-            score.value = f"Score: {right} of {asked}"
+        self.quiz = Quiz(items, rules)
+        self.index = 0
+        self.counter = w.HTML()
+        self.picture = w.HTML()
+        self.feedback = w.HTML()
+        self.feedback.add_class("mk-quiz-feedback")
+        self.score = w.HTML("Score: 0 of 0")
+        self.score.add_class("mk-quiz-score")
+        self.answers = [w.Button(description=text, layout=w.Layout(width="110px")) for text in ("Meld", "Not a meld")]
+        for button in self.answers:
+            button.add_class("mk-quiz-answer")
+            button.on_click(self._answered)
+        self.back = w.Button(description="Previous", layout=w.Layout(width="110px"))
+        self.next = w.Button(description="Next question", layout=w.Layout(width="130px"))
+        self.next.add_class("mk-quiz-next")
+        self.back.on_click(lambda _: self.show(self.index - 1))
+        self.next.on_click(lambda _: self.show(self.index + 1))
+        row = w.HBox([self.picture, *self.answers], layout=w.Layout(align_items="center"))
+        self.box = w.VBox([self.counter, row, self.feedback, w.HBox([self.back, self.next]), self.score])
+        self.box.add_class("mk-quiz")
+        self.show(0)
 
-        for button in buttons:
-            button.on_click(pressed)
-        picture = w.HTML(meld_svg(Meld.parse(item.cards)))
-        rows.append(w.HBox([picture, *buttons, feedback], layout=w.Layout(align_items="center")))
-    box = w.VBox([*rows, score])
-    box.add_class("mk-quiz")
-    return box
+    def show(self, index: int) -> None:
+        """Show question ``index`` (from 0), without its verdict until it is answered."""
+        from machiavelli_kit.render import meld_svg
+
+        self.index = index
+        item = self.quiz.items[index]
+        self.counter.value = f"Question {index + 1} of {len(self.quiz.items)}: is this a meld?"
+        self.picture.value = meld_svg(Meld.parse(item.cards))
+        self.feedback.value = ""
+        self.back.disabled = index == 0
+        self.next.disabled = index == len(self.quiz.items) - 1
+
+    def _answered(self, button: Any) -> None:
+        self.feedback.value = html.escape(self.quiz.answer(self.index, says_meld=button.description == "Meld"))
+        right, asked = self.quiz.score
+        self.score.value = f"Score: {right} of {asked}"
+        if asked == len(self.quiz.items):
+            self.score.value += " (every question answered)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["Quiz", "quiz_widget"]
+def quiz_widget(items: Sequence[ValidityExample], rules: Rules = BGA) -> QuizWidget:
+    """The quiz over ``items``, one question at a time."""
+    return QuizWidget(items, rules)
+
+
+__all__ = ["Quiz", "QuizWidget", "quiz_widget"]

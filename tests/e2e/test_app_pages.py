@@ -79,6 +79,14 @@ def test_rules_one_board_per_book_with_answers_behind_the_button(page: Page, voi
     shows_nothing_stray(page)
     text = page_text(page)
     assert not [item.id for item in worked_examples() if item.story in text], "a story showed before its button"
+    quiz = page.locator(".mk-quiz")
+    assert (quiz.locator(".mk-quiz-feedback").text_content() or "") == ""
+    quiz.locator(".mk-quiz-answer", has_text="Not a meld").click()
+    page.wait_for_function(
+        "el => el.textContent.startsWith('Not quite: a meld.')",
+        arg=quiz.locator(".mk-quiz-feedback").element_handle(),
+        timeout=TIMEOUT,
+    )
     pickers = page.locator(".mk-example-picker")
     for index, first in enumerate(("bga-7", "it-4", "wiki-1")):  # each book's easiest example first
         assert pickers.nth(index).locator(f".mk-position-{first}").count() == 1
