@@ -38,7 +38,7 @@ def plot_students(report: ClassReport) -> Figure:
     axes.invert_yaxis()
     axes.set_xlabel("puzzles")
     axes.set_title("Who solved what")
-    axes.legend(loc="lower right", fontsize="small")
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=4, fontsize="small")
     return figure
 
 

@@ -13,7 +13,7 @@ hand-in folder might, to show that the report names and skips them.
 >>> from machiavelli_kit.puzzles.class_report import gather
 >>> report = gather(files, load_collection())
 >>> len(report.students), [skipped.name for skipped in report.skipped]
-(12, ['ben-again.json', 'lena-progress-broken.csv'])
+(12, ['copy-of-ben-progress.json', 'lena-progress-broken.csv'])
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from machiavelli_kit.puzzles.progress import Progress
 from machiavelli_kit.puzzles.rating import start_rating
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Emma", "Finn", "Gia", "Hugo", "Iris", "Jonas", "Kai", "Lena")
-HARD_THEMES = {"chain": 250.0, "identical": 200.0, "dissolve": 150.0}
+HARD_THEMES = {"chain": 200.0, "identical": 150.0, "dissolve": 100.0}
 """Extra rating points the made-up students feel on these themes."""
 
 
@@ -39,7 +39,7 @@ def sample_class(collection: Collection, puzzles: Sequence[str], *, seed: int = 
     rng = random.Random(seed)
     students = []
     for name in NAMES:
-        skill = rng.gauss(1550, 150)
+        skill = rng.gauss(1850, 130)
         progress = Progress(student=name)
         for puzzle_id in puzzles:
             if rng.random() < 0.15:
@@ -47,7 +47,7 @@ def sample_class(collection: Collection, puzzles: Sequence[str], *, seed: int = 
             puzzle = collection.find(puzzle_id)
             hardness = start_rating(puzzle.grade, puzzle.effort).rating
             hardness += max((HARD_THEMES.get(theme, 0.0) for theme in puzzle.themes), default=0.0)
-            chance = 1 / (1 + math.exp((hardness - skill) / 150))
+            chance = 1 / (1 + math.exp((hardness - skill) / 120))
             hints = rng.choice((0, 0, 1, 2)) if chance < 0.6 else 0
             for _ in range(hints):
                 progress.hint(puzzle_id)
@@ -73,6 +73,6 @@ def write_sample_class(
     folder = Path(folder)
     students = sample_class(collection, puzzles, seed=seed)
     paths = [export_progress(progress, folder / export_name(progress.student)) for progress in students]
-    paths.append(export_progress(students[1], folder / "ben-again.json"))
+    paths.append(export_progress(students[1], folder / "copy-of-ben-progress.json"))
     write_atomically(folder / "lena-progress-broken.csv", "student;puzzle\nLena;bga-1\n")
     return [*paths, folder / "lena-progress-broken.csv"]
