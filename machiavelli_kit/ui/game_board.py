@@ -13,6 +13,7 @@ import asyncio
 import base64
 import functools
 import html
+import importlib
 import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -116,6 +117,7 @@ class GameBoard:
         self.review.value = self.download.value = ""
         _show(self.setup.box, False)
         _show(self.play_box, True)
+        _warm_up()
         self._say(f"A new game: {', '.join(flow.names)}, rules {flow.rules}.")
         self._advance()
 
@@ -225,6 +227,7 @@ class GameBoard:
                 self._shown(flow.computer_turn())
             self._advance()
             return
+        self.status.value = html.escape(self._flow().situation())
         self._enable(False)
         self.task = loop.create_task(self._animate(loop))
 
@@ -360,6 +363,15 @@ class GameBoard:
                 return None
 
         return guarded  # type: ignore[return-value]
+
+
+def _warm_up() -> None:
+    """In a running kernel, import what the first computer play needs (scipy, seconds) in a worker thread now."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    loop.run_in_executor(None, importlib.import_module, "machiavelli_kit.matching")
 
 
 def _sentence(text: str) -> str:
