@@ -9,6 +9,7 @@ import base64
 import datetime
 import re
 import time
+from collections import Counter
 
 import pytest
 
@@ -259,3 +260,26 @@ def test_a_file_that_is_not_a_record_is_refused_in_words() -> None:
         {"name": "x.json", "type": "", "size": len(content), "content": content, "last_modified": when},
     )
     assert board.flow is None and board.setup_status.value.startswith("This file is not a game saved from this board")
+
+
+def test_helping_cards_lie_in_the_hand_row_and_join_a_new_meld() -> None:
+    for seed in range(60):
+        flow = GameFlow.new([Seat("You"), Seat("Greedy", "greedy")], "wikipedia(hand_size=6, helpers=4)", seed)
+        play = best_play(flow.game.view(0)) if flow.person_to_move else None
+        start = Counter(flow.game.table.melds)
+        if play is None or not play.helpers or start - Counter(play.table.melds):
+            continue  # wanted: a play that takes a helping card and only lays new melds
+        hand, helpers = flow.game.hand(0), flow.game.helpers
+        session = flow.session
+        assert session is not None and sorted(session.start.hand) == sorted(hand + helpers)
+        assert "The helping cards" in flow.situation()
+        for meld in (Counter(play.table.melds) - start).elements():
+            for index, card in enumerate(meld.cards):
+                session.move(card, "hand", "new" if index == 0 else len(session.state.melds) - 1)
+        answer = flow.end_turn()
+        assert answer.ended, answer.text
+        turn = flow.game.turns[-1]
+        assert sorted(turn.helpers) == sorted(play.helpers) and len(flow.game.helpers) == 4 - len(play.helpers)
+        assert len(flow.game.hand(0)) == len(hand) - len(turn.played)
+        return
+    pytest.fail("no deal in 60 where the first player lays a new meld with a helping card")

@@ -20,6 +20,7 @@ forwards its buttons to it; the tests drive the same object without a browser.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -216,7 +217,9 @@ class GameFlow:
         if self._session is None or self._session_key != key:
             seat = self.game.to_move
             assert seat is not None
-            self._session = PlaySession(self.game.state.position(seat), self.rules)
+            # the helping cards lie in the hand row, to be dragged into a new meld like the hand's own
+            hand = self.game.hand(seat) + self.game.helpers
+            self._session = PlaySession(Position(self.game.table, hand), self.rules)
             self._session_key = key
             self._restore_asked = False
         return self._session
@@ -232,9 +235,15 @@ class GameFlow:
         if self.needs_handover:
             return f"{name}'s turn. Pass the screen to {name}; the others look away."
         you = f"Your turn, {name}" if len(self.people) > 1 or name.lower() != "you" else "Your turn"
+        helpers = ""
+        if self.game.helpers:
+            helpers = (
+                f" The helping cards {cards_text(self.game.helpers)} are in your hand row: one may join only a new "
+                "meld with at least two cards of your own."
+            )
         return (
             f"{you}: drag cards from your hand onto the table, then press End turn. "
-            f"No play? Press {'Pass' if self._passes else 'Draw'}."
+            f"No play? Press {'Pass' if self._passes else 'Draw'}.{helpers}"
         )
 
     def table_info(self) -> str:
@@ -268,7 +277,7 @@ class GameFlow:
         if not report.valid:
             return Answer(False, report.text)
         try:
-            turn = self.game.play(Play(Table.of(session.state.melds)))
+            turn = self.game.play(Play(Table.of(session.state.melds), self._helpers_taken(session)))
         except IllegalAction as error:
             return Answer(False, f"Not allowed: {error}.")
         self._shown_to = None
@@ -276,6 +285,13 @@ class GameFlow:
             return Answer(True, f"You played {cards_text(turn.played)}. {self.deal_end_text()}")
         left = len(self.game.hand(turn.player))
         return Answer(True, f"You played {plural(len(turn.played), 'card')} ({cards_text(turn.played)}); {left} left.")
+
+    def _helpers_taken(self, session: PlaySession) -> tuple[Card, ...]:
+        """The helping cards a play took: the cards played that the hand itself did not hold."""
+        seat = self.game.to_move
+        assert seat is not None
+        taken = session.played() - Counter(self.game.hand(seat))
+        return tuple(sorted(taken.elements()))
 
     def draw(self) -> Answer:
         """Draw a card (or pass, once the stock is empty and play goes on) and end the turn."""
