@@ -2,7 +2,8 @@
 
 A suggestion changes one card (takes one out, adds one, or puts one in place
 of another) and is made only when the changed meld checks valid under the same
-rules, so it never proposes what the game forbids. Melds that are too short or
+rules and holds no more jokers than the game has, so it never proposes what the
+game forbids. Melds that are too short or
 have a gap get an added card first; the others get a card taken out first.
 
 >>> from machiavelli_kit.notation import parse_cards
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import RANKS, SUITS, Card
+from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
 from machiavelli_kit.melds import MAX_RUN, MIN_MELD, check_meld
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.rules import BGA, Rules
@@ -66,6 +67,8 @@ _Made = tuple[tuple[Card, ...], str, str]
 
 
 def _made(cards: tuple[Card, ...], rules: Rules) -> _Made | None:
+    if cards.count(JOKER) > rules.jokers:
+        return None  # a valid shape, but more jokers than the game has
     verdict = check_meld(cards, rules)
     return (cards, format_cards(verdict.arranged, unicode=True), str(verdict.kind)) if verdict.valid else None
 
