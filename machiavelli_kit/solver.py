@@ -73,6 +73,7 @@ from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.templates import (
     CARD_COUNT,
     JOKER_INDEX,
+    MAX_NEW_RUN,
     IntArray,
     TemplateArrays,
     card_at,
@@ -338,7 +339,13 @@ class _Layout:
     def placed_row(self) -> int:
         return len(self.cards)
 
-    @property
+    @cached_property
+    def kept_row(self) -> IntArray:
+        """For each ``y`` column, which of the start meld rows it is in (0 for the first)."""
+        rows: IntArray = np.unique(self.kept_meld, return_inverse=True)[1]
+        return rows
+
+    @cached_property
     def rows(self) -> int:
         return self.placed_row + 1 + self.jokers + len(np.unique(self.kept_meld))
 
@@ -388,14 +395,15 @@ class _Program:
         """The templates the position can fill and the start melds' continuations among them."""
         arrays = self.arrays
         held = (self.on_table + self.in_hand) > 0
-        missing = np.add.reduceat((~held[arrays.slots]).astype(np.int64), arrays.starts[:-1])
+        missing = (~np.append(held, True)[arrays.grid]).sum(axis=1)
         fillable = missing <= self.jokers
         new = arrays.new[fillable[arrays.new]]
         new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
         if len(new) == 0:
             return None
-        used = np.zeros(CARD_COUNT, dtype=bool)
-        used[arrays.gather(new)[0]] = True
+        used = np.zeros(CARD_COUNT + 1, dtype=bool)
+        used[arrays.grid[new, :MAX_NEW_RUN]] = True
+        used = used[:CARD_COUNT]
         if np.any(self.on_table[~used]):
             return None  # a table card that fits in no meld at all
         found = [(meld, *_continuations(arrays, shape)) for meld, shape in enumerate(self.shapes) if shape is not None]
@@ -418,9 +426,8 @@ class _Program:
 
     def _copies(self, templates: IntArray, missing: IntArray) -> FloatArray:
         """How many copies of each template the cards and jokers could fill."""
-        slots, offsets = self.arrays.gather(templates)
-        held = self.on_table[slots] + self.in_hand[slots]
-        least = np.minimum.reduceat(np.where(held > 0, held, CARD_COUNT), offsets[:-1])
+        held = np.append(self.on_table + self.in_hand, 0)[self.arrays.grid[templates]]
+        least = np.where(held > 0, held, CARD_COUNT).min(axis=1)
         by_jokers = np.where(missing > 0, self.jokers // np.maximum(missing, 1), CARD_COUNT)
         copies: FloatArray = np.minimum(least + self.jokers, by_jokers).astype(np.float64)
         return copies
@@ -785,7 +792,7 @@ Matrix = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], FloatArray]
 def _matrix(layout: _Layout, arrays: TemplateArrays) -> Matrix:
     """The constraint matrix, column by column (see :class:`_Layout`): starts, row indexes, values."""
     count = len(layout.cards)
-    row_of = np.full(CARD_COUNT, -1, dtype=np.int64)
+    row_of = np.full(CARD_COUNT + 1, -1, dtype=np.int64)  # no row for JOKER_INDEX, no card
     row_of[layout.cards] = np.arange(count)
     placed, joker_row = count, count + 1
     first_meld_row = placed + 1 + layout.jokers
@@ -798,14 +805,13 @@ def _matrix(layout: _Layout, arrays: TemplateArrays) -> Matrix:
         (layout.new_start, layout.new, layout.new_missing),
         (layout.kept_start, layout.kept, layout.kept_missing),
     ):
-        slots, offsets = arrays.gather(templates)
-        column = first + np.repeat(np.arange(len(templates)), np.diff(offsets))
-        held = row_of[slots] >= 0
-        blocks.append((column[held], row_of[slots[held]], np.ones(int(held.sum()))))
+        rows = row_of[arrays.grid[templates]]
+        held = rows >= 0
+        blocks.append((first + np.nonzero(held)[0], rows[held], np.ones(int(held.sum()))))
         short = np.flatnonzero(missing)  # slots no card fills: jokers, placed
         for total in (placed, joker_row):
             blocks.append((first + short, np.full(len(short), total), missing[short].astype(np.float64)))
-    meld_rows = first_meld_row + np.searchsorted(np.unique(layout.kept_meld), layout.kept_meld)
+    meld_rows = first_meld_row + layout.kept_row
     blocks.append((layout.kept_start + np.arange(len(layout.kept)), meld_rows, np.ones(len(layout.kept))))
     columns = np.concatenate([block[0] for block in blocks])
     rows = np.concatenate([block[1] for block in blocks])
@@ -824,9 +830,9 @@ def _distinct(
     keep = np.ones(len(templates), dtype=bool)
     if not np.any(missing[templates]):
         return keep
-    slots, offsets = arrays.gather(templates)
-    bits = np.where(held[slots], np.left_shift(1, slots), 0)
-    keys = np.bitwise_or.reduceat(bits, offsets[:-1]) * 16 + missing[templates]
+    slots = arrays.grid[templates]
+    bits = np.where(np.append(held, False)[slots], np.left_shift(1, slots), 0)
+    keys = np.bitwise_or.reduce(bits, axis=1) * 16 + missing[templates]
     order = np.lexsort((np.arange(len(templates)), keys, groups))
     same = (keys[order][1:] == keys[order][:-1]) & (groups[order][1:] == groups[order][:-1])
     keep[order[1:][same]] = False

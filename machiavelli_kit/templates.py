@@ -125,6 +125,9 @@ class TemplateArrays:
     same cards (A to K and 2 to A), the first, as the validator arranges them."""
     by_shape: dict[tuple[str, int], IntArray]
     """The numbers of the sets of each rank (``("set", rank)``) and the runs of each suit (``("run", suit order)``)."""
+    grid: IntArray
+    """Row ``t``: template ``t``'s slots, then :data:`JOKER_INDEX` (no card) up to :data:`MAX_RUN` columns;
+    the first :data:`MAX_NEW_RUN` columns hold every slot of a new meld."""
 
     def slots_of(self, template: int) -> IntArray:
         return self.slots[self.starts[template] : self.starts[template + 1]]
@@ -166,6 +169,7 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
         {shape.slots: number for number, shape in enumerate(shapes)},
         {frozenset(shape.slots): number for number, shape in reversed(tuple(enumerate(shapes)))},
         {key: np.array(numbers, dtype=np.int64) for key, numbers in by_shape.items()},
+        np.array([shape.slots + (JOKER_INDEX,) * (MAX_RUN - len(shape.slots)) for shape in shapes], dtype=np.int64),
     )
 
 
