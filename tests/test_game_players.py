@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
 
+from machiavelli_kit.cards import Card
+from machiavelli_kit.game.actions import Play
 from machiavelli_kit.game.autoplay import play_game, play_out
+from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.match import Match, MatchError
-from machiavelli_kit.game.players import PLAYERS
+from machiavelli_kit.game.plans import simple_play
+from machiavelli_kit.game.players import PLAYERS, make_player
 from machiavelli_kit.game.record import dumps
 from machiavelli_kit.game.review import review
-from machiavelli_kit.game.state import Turn
+from machiavelli_kit.game.state import GameState, Turn, View
+from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Table
 
 
@@ -117,3 +123,63 @@ def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
     again = Game(BGA, ["expert", "other"], deal, dealer=1)
     hurried = make_player("expert", seed=1, budget=1e-9).choose(again.view(0))  # no time: the biggest one-step play
     assert again.play(hurried).played == parse_cards("8H 9H 10H")
+
+
+def beginner_view(hand: str, table: str, stock: int = 50, other: int = 9) -> View:
+    """The beginner's view with ``hand`` against ``table``, ``stock`` cards in the stock and ``other`` in Bob's hand."""
+    from machiavelli_kit.game.deal import arranged_deal
+    from machiavelli_kit.game.session import Game
+    from machiavelli_kit.notation import parse_cards
+    from machiavelli_kit.rules import BGA
+
+    deal = arranged_deal(BGA, [parse_cards(hand), parse_cards("2S")], table=Table.parse(table) if table else None)
+    view = Game(BGA, ["beginner", "Bob"], deal, dealer=1).view(0)
+    return dataclasses.replace(view, stock_size=stock, hand_sizes=(len(view.hand), other))
+
+
+def beginner_move(view: View) -> tuple[str, Counter[Card]]:
+    """The beginner's action's kind and the hand cards it puts down."""
+    action = make_player("beginner", seed=3).choose(view)
+    played = action.table.cards() - view.table.cards() if isinstance(action, Play) else Counter()
+    return action.kind, played
+
+
+def test_the_beginner_plays_one_step_a_turn_and_keeps_the_rest() -> None:
+    view = beginner_view("4C 5C 6C 7C 8C 9D KS", "10D JD QD")
+    assert beginner_move(view) == ("play", Counter(parse_cards("9D")))  # a card added comes first
+    view = beginner_view("4C 5C 6C 7C 8C KS", "10D JD QD")
+    kind, played = beginner_move(view)
+    assert kind == "play" and played.total() == 3 and played < Counter(parse_cards("4C 5C 6C 7C 8C"))
+
+
+def test_the_beginner_plays_all_it_can_to_close_or_once_the_stock_is_out() -> None:
+    assert beginner_move(beginner_view("4C 5C 6C 7C 8C 9D", "10D JD QD")) == (
+        "play",
+        Counter(parse_cards("4C 5C 6C 7C 8C 9D")),
+    )
+    view = beginner_view("4C 5C 6C 7C 8C 9D KS", "10D JD QD", stock=0, other=5)
+    assert beginner_move(view) == ("play", Counter(parse_cards("4C 5C 6C 7C 8C 9D")))
+
+
+def test_the_beginner_ends_the_game_when_the_stock_is_out_and_it_holds_the_fewest() -> None:
+    view = beginner_view("4C 5C 6C 7C 8C 9D KS", "10D JD QD", stock=0, other=8)
+    assert beginner_move(view) == ("draw", Counter())
+    view = beginner_view("4C 5C 6C 7C 8C 9D KS", "10D JD QD", stock=0, other=7)  # equal: it plays
+    assert beginner_move(view)[0] == "play"
+
+
+def test_against_random_the_beginner_keeps_melds_whole_and_plays_a_step_while_the_stock_lasts() -> None:
+    for seed in (3, 4, 5):
+        run = play_game(["beginner", "random"], "bga", seed=seed)
+        game = run.game
+        state = GameState.start(game.rules, game.deal, game.dealer)
+        for turn in game.turns:
+            if turn.player == 0:
+                view = state.view(0)
+                assert kept_whole(state.table, turn)
+                closes, stock_out = not (Counter(view.hand) - Counter(turn.played)), not view.stock_size
+                if turn.action == "play" and not (closes or stock_out):
+                    assert len(turn.played) == 1 or (len(turn.played) == 3 and len(turn.table) == len(state.table) + 1)
+                if turn.action == "draw" and view.stock_size:
+                    assert simple_play(view) is None  # it draws only when it has nothing to lay
+            state, _ = step(state, turn_action(turn))

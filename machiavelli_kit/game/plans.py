@@ -21,7 +21,7 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.state import View
-from machiavelli_kit.melds import Meld, check_meld
+from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, SolverTimeout, solve
@@ -108,6 +108,44 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
     if not played:
         return None
     return Play(Table.of([*melds, *new]))
+
+
+def first_step(view: View, play: Play) -> Play:
+    """The first step of ``play``, a newcomer's play from :func:`simple_play`, keeping the rest
+    for later turns: its first card added to a meld on the table if it adds any, else its first
+    new meld cut down to three cards (the cards cut off can be added to it later).
+
+    >>> from machiavelli_kit.game.deal import arranged_deal
+    >>> from machiavelli_kit.game.session import Game
+    >>> from machiavelli_kit.notation import parse_cards
+    >>> from machiavelli_kit.rules import BGA
+    >>> hands = [parse_cards("4C 5C 6C 7C 8C 9D"), parse_cards("2S")]
+    >>> game = Game(BGA, ["Ann", "Bob"], arranged_deal(BGA, hands, table=Table.parse("10D JD QD")), dealer=1)
+    >>> view = game.view(0)
+    >>> print(simple_play(view).table)
+    10♦ J♦ Q♦ 9♦ | 4♣ 5♣ 6♣ 7♣ 8♣
+    >>> print(first_step(view, simple_play(view)).table)
+    9♦ 10♦ J♦ Q♦
+    >>> game.play(first_step(view, simple_play(view))).played, game.play(Draw()).action
+    ((Card.parse('9D'),), 'draw')
+    >>> view = game.view(0)
+    >>> print(first_step(view, simple_play(view)).table)
+    9♦ 10♦ J♦ Q♦ | 4♣ 5♣ 6♣
+    """
+    old = view.table.melds
+    for index, (before, after) in enumerate(zip(old, play.table.melds, strict=False)):
+        added = Counter(after.cards) - Counter(before.cards)
+        if added:
+            card = min(added, key=after.cards.index)
+            grown = Meld((*before.cards, card)).arranged(view.rules)
+            return Play(Table((*old[:index], grown, *old[index + 1 :])))
+    new = play.table.melds[len(old) :]
+    if not new:
+        return play
+    arranged = check_meld(new[0].cards, view.rules).arranged
+    cuts = (arranged[start : start + MIN_MELD] for start in range(len(arranged) - MIN_MELD + 1))
+    part = next((cut for cut in cuts if check_meld(cut, view.rules).valid), new[0].cards)
+    return Play(Table((*old, Meld(part))))
 
 
 def simple_options(view: View) -> list[Play]:

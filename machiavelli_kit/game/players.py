@@ -1,7 +1,7 @@
 """Computer players. Each is deterministic given its seed and keeps to a time budget per move.
 
 - ``random``: a random one-step play (a new meld from the hand, or one card added to a meld), else a draw.
-- ``beginner``: lays melds from its hand and adds cards to the ends of melds; never rearranges.
+- ``beginner``: lays melds from its hand and adds cards to the ends of melds, a step a turn; never rearranges.
 - ``greedy``: the solver's maximum play, every turn.
 - ``expert``: greedy, but it denies an opponent close to closing the table that would let them close.
 
@@ -20,8 +20,8 @@ import time
 from typing import ClassVar
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.game.actions import Action, Play
-from machiavelli_kit.game.plans import best_play, no_play, simple_options, simple_play, solve_within
+from machiavelli_kit.game.actions import Action, Draw, Play
+from machiavelli_kit.game.plans import best_play, first_step, no_play, simple_options, simple_play, solve_within
 from machiavelli_kit.game.state import View
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Position
@@ -68,12 +68,26 @@ class RandomPlayer(Player):
 
 
 class Beginner(Player):
-    """Lays melds from its hand and extends melds on the table; never takes a meld apart."""
+    """Lays melds from its hand and extends melds on the table; never takes a meld apart.
+
+    It plays a step a turn (its first card added to a meld, else one new meld of three cards)
+    and keeps the rest of what it could lay for later turns, because each turn with a play is a
+    card not drawn; it plays everything at once when that closes, or when the stock is empty.
+    With the stock empty under ``stock_out=end``, holding the fewest cards, it ends the game by
+    drawing, the win in hand.
+    """
 
     name = "beginner"
 
     def think(self, view: View, deadline: float) -> Action:
-        return simple_play(view, deadline) or no_play(view)
+        if not view.stock_size and view.rules.stock_out == "end" and _fewest(view):
+            return Draw()
+        play = simple_play(view, deadline)
+        if play is None:
+            return no_play(view)
+        if not view.stock_size or _played(play, view) == len(view.hand):
+            return play
+        return first_step(view, play)
 
 
 class Greedy(Player):
@@ -149,6 +163,11 @@ class Expert(Player):
             if not _solve_close(Position(view.table, hand), view, deadline):
                 hands.append(hand)
         return hands
+
+
+def _fewest(view: View) -> bool:
+    """Whether this player holds fewer cards than everyone else."""
+    return all(len(view.hand) < size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
 
 
 def _played(play: Play, view: View) -> int:
