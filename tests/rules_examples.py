@@ -21,6 +21,7 @@ class ValidityExample:
     rules: Rules
     kind: str | None
     flag: str | None
+    suggestion: str | None = None
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,12 @@ def _load() -> dict[str, Any]:
 def validity_examples() -> list[ValidityExample]:
     return [
         ValidityExample(
-            item["meld"], item["source"], Rules.parse(item.get("rules", "bga")), item.get("kind"), item.get("flag")
+            item["meld"],
+            item["source"],
+            Rules.parse(item.get("rules", "bga")),
+            item.get("kind"),
+            item.get("flag"),
+            item.get("suggestion"),
         )
         for item in _load()["validity"]
     ]

@@ -47,6 +47,13 @@ def test_validity_example(example: ValidityExample) -> None:
         assert not verdict.valid and verdict.kind is None
         assert example.flag in verdict.flags, verdict.explain()
         assert all(problem.message for problem in verdict.problems)
+        assert example.suggestion is not None, "say which one-card change mends it, or none"
+        assert _in_letters(verdict.suggestion or "") == example.suggestion
+
+
+def _in_letters(text: str) -> str:
+    """The suit symbols of a message as the data's letters (7♥ as 7H)."""
+    return text.translate(str.maketrans("♠♥♦♣", "SHDC"))
 
 
 @pytest.mark.parametrize("example", WITH_ANSWER, ids=[e.id for e in WITH_ANSWER])
