@@ -216,7 +216,8 @@ class PuzzleBrowser:
             return None
         data = base64.b64encode(path.read_bytes()).decode("ascii")
         link = f'<a download="{html.escape(path.name)}" href="data:text/csv;base64,{data}">download it</a>'
-        self.student_info.value = f"Saved as {html.escape(str(path))}: hand this file in, or {link}."
+        where = html.escape(f"{path.name} in {path.parent.resolve()}")
+        self.student_info.value = f"Saved as {where}: hand this file in, or {link}."
         return path
 
     def _student_changed(self, change: dict[str, Any]) -> None:

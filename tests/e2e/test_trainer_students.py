@@ -1,0 +1,62 @@
+"""The puzzles notebook in Voila: a student types their name, answers a puzzle and hands in their progress."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.puzzles.progress import Progress
+from tests.e2e.conftest import free_port, serve
+from tests.e2e.test_browser import TIMEOUT, wait_drawn
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("kit-data")
+
+
+@pytest.fixture(scope="module")
+def trainer_url(notebooks_copy: Path, data_folder: Path) -> Iterator[str]:
+    """Voila with the kit's data folder in a temp folder, never in the tester's home folder."""
+    port = free_port()
+    command = [*app_command(notebooks_copy, port, open_browser=False), "--Voila.ip=127.0.0.1"]
+    environ = {**os.environ, "MACHIAVELLI_KIT_PROGRESS": str(data_folder / "progress.json")}
+    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port, environ)
+
+
+def test_a_student_types_their_name_answers_and_hands_in(
+    page: Page, trainer_url: str, data_folder: Path, notebooks_copy: Path, artifacts: Path
+) -> None:
+    page.goto(f"{trainer_url}/voila/render/puzzles.ipynb", timeout=TIMEOUT)
+    trainer = page.locator(".mk-trainer")
+    trainer.locator(".mk-puzzle-list option").first.wait_for(state="attached", timeout=TIMEOUT)
+    name = trainer.locator(".mk-trainer-student input")
+    name.fill("Zoë O'Neil")
+    name.press("Enter")
+    info = trainer.locator(".mk-trainer-student-info")
+    page.wait_for_function("el => el.textContent.includes('Hello')", arg=info.element_handle(), timeout=TIMEOUT)
+    assert "Hello Zoë O'Neil!" in (info.text_content() or "")
+    puzzles = trainer.locator(".mk-puzzle-list select")
+    labels = puzzles.locator("option").all_text_contents()
+    puzzles.select_option(index=next(index for index, label in enumerate(labels) if label.split()[1] == "bga-3:"))
+    trainer.locator(".mk-trainer-play").click()
+    board = trainer.locator(".mk-puzzle-board")
+    wait_drawn(page, board.locator("canvas.mk-canvas"))
+    board.locator(".mk-no-play").click()
+    verdict = board.locator(".mk-puzzle-verdict")
+    page.wait_for_function("el => el.textContent.startsWith('Correct')", arg=verdict.element_handle(), timeout=TIMEOUT)
+    trainer.locator(".mk-trainer-export").click()
+    page.wait_for_function("el => el.textContent.includes('Saved as')", arg=info.element_handle(), timeout=TIMEOUT)
+    trainer.screenshot(path=artifacts / "voila-trainer-student.png")
+    assert Progress.load(data_folder / "students" / "zoë-o-neil.json").record("bga-3").solved
+    assert Progress.load(data_folder / "progress.json").records == {}, "the computer's own progress is untouched"
+    handed_in = Progress.from_csv((notebooks_copy / "zoë-o-neil-progress.csv").read_text(encoding="utf-8"))
+    assert handed_in.student == "Zoë O'Neil" and handed_in.record("bga-3").solved
+    assert info.locator("a[download='zoë-o-neil-progress.csv']").count() == 1
