@@ -115,16 +115,18 @@ def _flows(
         origin = origins[target]
         if origin is not None:
             pool = leaving[origin]
-            kept = {card: min(count, pool[card]) for card, count in incoming.items() if pool[card] > 0}
-            for card, count in kept.items():
-                incoming[card] -= count
-                pool[card] -= count
-            kept_by[origin] = kept
+            kept = kept_by[origin] = {}
+            for card, count in incoming.items():
+                if (have := pool.get(card, 0)) > 0:
+                    kept[card] = stays = min(count, have)
+                    incoming[card] = count - stays
+                    pool[card] = have - stays
         arriving.append(incoming)
     sources: dict[int, deque[int]] = {}  # for each card, the start melds giving it up, first meld first
     for index, pool in enumerate(leaving):
         for card, count in pool.items():
-            sources.setdefault(card, deque()).extend([index] * count)
+            if count > 0:
+                sources.setdefault(card, deque()).extend([index] * count)
     transfers = []
     for target, counted in enumerate(arriving):
         for card in sorted(counted.elements()):
@@ -200,8 +202,9 @@ class _Names:
         melds = [*start, *new.values()]
         shapes = [meld_shape(cards, rules) for cards in melds]
         names = [_name(kind, cards) for (kind, _), cards in zip(shapes, melds, strict=True)]
+        counted = Counter(names)
         told = [
-            _told_apart(name, arranged) if names.count(name) > 1 else name
+            _told_apart(name, arranged) if counted[name] > 1 else name
             for name, (_, arranged) in zip(names, shapes, strict=True)
         ]
         self.start_names = told[: len(start)]

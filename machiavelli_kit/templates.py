@@ -125,6 +125,8 @@ class TemplateArrays:
     same cards (A to K and 2 to A), the first, as the validator arranges them."""
     by_shape: dict[tuple[str, int], IntArray]
     """The numbers of the sets of each rank (``("set", rank)``) and the runs of each suit (``("run", suit order)``)."""
+    cards: tuple[tuple[Card, ...], ...]
+    """Each template's cards, in play order (:meth:`Template.cards`)."""
     grid: IntArray
     """Row ``t``: template ``t``'s slots, then :data:`JOKER_INDEX` (no card) up to :data:`MAX_RUN` columns;
     the first :data:`MAX_NEW_RUN` columns hold every slot of a new meld."""
@@ -169,6 +171,7 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
         {shape.slots: number for number, shape in enumerate(shapes)},
         {frozenset(shape.slots): number for number, shape in reversed(tuple(enumerate(shapes)))},
         {key: np.array(numbers, dtype=np.int64) for key, numbers in by_shape.items()},
+        tuple(shape.cards() for shape in shapes),
         np.array([shape.slots + (JOKER_INDEX,) * (MAX_RUN - len(shape.slots)) for shape in shapes], dtype=np.int64),
     )
 
@@ -191,8 +194,7 @@ def meld_shape(cards: tuple[Card, ...], rules: Rules) -> tuple[Literal["set", "r
         arrays = template_arrays(rules)
         number = arrays.by_cards.get(slots) if len(slots) == len(indexes) else None
         if number is not None:
-            template = arrays.templates[number]
-            return template.kind, template.cards()
+            return arrays.templates[number].kind, arrays.cards[number]
     return _checked_shape(cards, rules)
 
 
