@@ -9,9 +9,9 @@ when there was no play).
 >>> from machiavelli_kit.game.autoplay import play_game
 >>> report = review(play_game(["greedy", "beginner"], "bga", seed=5).game)
 >>> report.accuracy
-{'greedy': 1.0, 'beginner': 0.625}
+{'greedy': 1.0, 'beginner': 0.08823529411764706}
 >>> print(next(turn.text for turn in report.turns if turn.needless_draw))
-turn 24, beginner draws, but could have played 2 cards (9♠ 9♦)
+turn 12, beginner draws, but could have played 2 cards (2♣ 3♣)
 """
 
 from __future__ import annotations
