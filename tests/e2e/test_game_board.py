@@ -4,6 +4,7 @@ ends, then read the end of the deal, the review and the record's download link."
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Locator, Page
 from machiavelli_kit.cards import Card
 from machiavelli_kit.play import Place
 from machiavelli_kit.ui.game_board import GameBoard
+from tests.e2e.conftest import open_in_lab
 from tests.e2e.test_browser import wait_drawn
 
 pytestmark = pytest.mark.browser
@@ -58,24 +60,47 @@ def turn_number(info: str) -> int:
     return int(found.group(1)) if found else -1
 
 
-def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, artifacts: Path) -> None:
-    page.goto(f"{voila_url}/voila/render/game.ipynb", timeout=TIMEOUT)
+def start_deal(page: Page) -> tuple[Locator, Locator]:
+    """Start deal 7 against Greedy on the page's game board; the board and its canvas."""
     game = page.locator(".mk-game")
     game.locator(".mk-game-deal input").fill(str(DEAL), timeout=TIMEOUT)
     game.locator(".mk-game-start").click()
     canvas = game.locator(".mk-game-table canvas.mk-canvas")
     wait_drawn(page, canvas)
+    return game, canvas
+
+
+def lay_the_sixes(page: Page, canvas: Locator) -> None:
+    mirror = GameBoard(seed=DEAL)
+    mirror.setup.start_button.click()
+    drag(page, canvas, mirror, "6S", "new")
+    drag(page, canvas, mirror, "6H", 0)
+    drag(page, canvas, mirror, "6C", 0)
+
+
+def test_lab_runs_the_game_notebook_and_a_play_by_dragging(page: Page, lab_url: str, artifacts: Path) -> None:
+    open_in_lab(page, lab_url, "game.ipynb", TIMEOUT)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    game, canvas = start_deal(page)
+    lay_the_sixes(page, canvas)
+    game.locator(".mk-game-end-turn").click()
+    log = game.locator(".mk-game-log")
+    wait_text(page, log, "You played 3 cards \\(6♠ 6♥ 6♣\\)")
+    wait_text(page, log, "Greedy (drew|played)")
+    wait_text(page, game.locator(".mk-game-status"), "^Your turn")
+    game.screenshot(path=artifacts / "lab-game-after-greedy.png")
+
+
+def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, artifacts: Path) -> None:
+    page.goto(f"{voila_url}/voila/render/game.ipynb", timeout=TIMEOUT)
+    game, canvas = start_deal(page)
     game.locator(".mk-game-speed select").select_option(label="fast")
     info, status, log = game.locator(".mk-game-info"), game.locator(".mk-game-status"), game.locator(".mk-game-log")
     assert text_of(info) == "Turn 1 · stock: 74 cards · cards in hand: Greedy 15 cards"
     assert text_of(status).startswith("Your turn")
     page.screenshot(path=artifacts / "voila-game-start.png", full_page=True)
 
-    mirror = GameBoard(seed=DEAL)
-    mirror.setup.start_button.click()
-    drag(page, canvas, mirror, "6S", "new")
-    drag(page, canvas, mirror, "6H", 0)
-    drag(page, canvas, mirror, "6C", 0)
+    lay_the_sixes(page, canvas)
     game.locator(".mk-game-end-turn").click()
     wait_text(page, log, "You played 3 cards \\(6♠ 6♥ 6♣\\)\\. You have 12 cards left")
     wait_text(page, log, "Greedy (drew|played)")
@@ -108,3 +133,11 @@ def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, arti
     game.locator(".mk-game-review").click()
     wait_text(page, game.locator(".mk-game-accuracy"), r"You made the best move on \d+ of \d+ turns")
     page.screenshot(path=artifacts / "voila-game-end.png", full_page=True)
+
+    record = base64.b64decode((link.get_attribute("href") or "").split(",", 1)[1])
+    game.locator(".mk-game-new-game").click()
+    with page.expect_file_chooser(timeout=TIMEOUT) as chooser:  # ipywidgets keeps its file input off the page
+        game.locator(".mk-game-setup .widget-upload").click()
+    chooser.value.set_files(files=[{"name": "machiavelli-game.json", "mimeType": "application/json", "buffer": record}])
+    wait_text(page, game.locator(".mk-game-end"), re.escape(summary.split(".")[0]))
+    assert "A new game: You, Greedy, rules bga." in text_of(log)
