@@ -91,7 +91,7 @@ def test_lab_runs_the_game_notebook_and_a_play_by_dragging(page: Page, lab_url: 
     game.screenshot(path=artifacts / "lab-game-after-greedy.png")
 
 
-def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, artifacts: Path) -> None:
+def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, artifacts: Path, tmp_path: Path) -> None:
     page.goto(f"{voila_url}/voila/render/game.ipynb", timeout=TIMEOUT)
     game, canvas = start_deal(page)
     game.locator(".mk-game-speed select").select_option(label="fast")
@@ -138,6 +138,8 @@ def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, arti
     game.locator(".mk-game-new-game").click()
     with page.expect_file_chooser(timeout=TIMEOUT) as chooser:  # ipywidgets keeps its file input off the page
         game.locator(".mk-game-setup .widget-upload").click()
-    chooser.value.set_files(files=[{"name": "machiavelli-game.json", "mimeType": "application/json", "buffer": record}])
+    saved = tmp_path / "machiavelli-game.json"
+    saved.write_bytes(record)
+    chooser.value.set_files(saved)
     wait_text(page, game.locator(".mk-game-end"), re.escape(summary.split(".")[0]))
     assert "A new game: You, Greedy, rules bga." in text_of(log)
