@@ -265,3 +265,18 @@ def test_a_json_export_is_the_progress_file(tmp_path: Path) -> None:
     path = export_progress(made_up("Ada", solved=["bga-1"]), tmp_path / "ada.json")
     data = json.loads(path.read_text())
     assert data["student"] == "Ada" and data["records"]["bga-1"]["solved"] is True
+
+
+def test_no_name_or_puzzle_reaches_a_spreadsheet_as_a_formula(tmp_path: Path) -> None:
+    for name in ("=1+1", "+Ada", "-Ada", "@Ada"):
+        with pytest.raises(ValueError, match="would read it as a formula"):
+            clean_name(name)
+    sneaky = Progress(student="=HYPERLINK(0)")
+    (tmp_path / "sneaky.csv").write_text(sneaky.to_csv())
+    odd = Progress(student="Ada")
+    odd.attempt("=cmd", solved=True)
+    export_progress(odd, tmp_path / "ada.csv")
+    report = gather([tmp_path / "sneaky.csv", tmp_path / "ada.csv"], COLLECTION)
+    assert [skip.name for skip in report.skipped] == ["sneaky.csv"]
+    assert "would read it as a formula" in report.skipped[0].reason
+    assert report.table_csv().splitlines()[1] == "Ada,'=cmd,solved,1,0,0"

@@ -41,7 +41,7 @@ from machiavelli_kit.puzzles.assignment import Assignment, due_text
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.exports import ExportError, read_export
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
-from machiavelli_kit.puzzles.students import clean_name, file_stem
+from machiavelli_kit.puzzles.students import FORMULA_STARTS, clean_name, file_stem
 
 TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
 GRID_LIMIT = 30
@@ -136,7 +136,7 @@ class ClassReport:
         stream = io.StringIO()
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(TABLE_COLUMNS)
-        writer.writerows(self.table())
+        writer.writerows((_inert(student), _inert(key), *rest) for student, key, *rest in self.table())
         return stream.getvalue()
 
     def student_lines(self) -> list[StudentLine]:
@@ -322,6 +322,15 @@ def to_html(blocks: Sequence[Block]) -> str:
             parts.append(f"<table><tr>{head}</tr>{body or '<tr><td>(none)</td></tr>'}</table>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def _inert(text: str) -> str:
+    """Text a spreadsheet shows as text: a leading ``=``, ``+``, ``-`` or ``@`` would start a formula, so it is quoted.
+
+    >>> _inert("=HYPERLINK(1)"), _inert("bga-1")
+    ("'=HYPERLINK(1)", 'bga-1')
+    """
+    return f"'{text}" if text[:1] in FORMULA_STARTS else text
 
 
 def _tried(record: Record) -> bool:

@@ -27,6 +27,8 @@ from machiavelli_kit.puzzles.progress import Progress, ProgressError, default_pa
 
 MAX_NAME = 40
 """The longest name, in characters."""
+FORMULA_STARTS = "=+-@"
+"""What a spreadsheet reads as the start of a formula: no name starts so, since the class table is opened in one."""
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))}
 """File names Windows refuses, whatever their extension."""
 
@@ -40,6 +42,8 @@ def clean_name(name: str) -> str:
         raise ValueError(f"a student's name has at most {MAX_NAME} characters, not {len(text)}")
     if any(unicodedata.category(char).startswith("C") for char in text):
         raise ValueError("a student's name cannot hold control characters")
+    if text[0] in FORMULA_STARTS:
+        raise ValueError(f"a student's name cannot start with {text[0]} (a spreadsheet would read it as a formula)")
     if not file_stem(text):
         raise ValueError(f"the name {text!r} needs at least one letter or digit")
     return text
