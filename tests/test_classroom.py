@@ -280,3 +280,23 @@ def test_no_name_or_puzzle_reaches_a_spreadsheet_as_a_formula(tmp_path: Path) ->
     assert [skip.name for skip in report.skipped] == ["sneaky.csv"]
     assert "would read it as a formula" in report.skipped[0].reason
     assert report.table_csv().splitlines()[1] == "Ada,'=cmd,solved,1,0,0"
+
+
+def test_a_write_that_fails_half_way_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "week3.toml"
+    old = Assignment("Week 3", ("bga-1",))
+    write_assignment(old, path)
+    export = export_progress(made_up("Ada", solved=["bga-1"]), tmp_path / "ada.csv")
+    before = export.read_text()
+
+    def crash(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        write_assignment(Assignment("Week 4", ("it-3",)), path)
+    with pytest.raises(OSError):
+        export_progress(made_up("Ada", solved=["bga-1", "it-3"]), export)
+    monkeypatch.undo()
+    assert load_assignment(path, COLLECTION) == old and export.read_text() == before
+    assert sorted(os.listdir(tmp_path)) == ["ada.csv", "week3.toml"], "no temporary file is left behind"
