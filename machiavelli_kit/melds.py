@@ -35,8 +35,8 @@ class Problem:
     ``meld`` is the place (from 0) of the table meld the problem is about, when
     it is about one; ``str()`` names that meld, so a list of problems reads well.
 
-    >>> str(Problem("too_short", "a meld needs at least 3 cards", meld=1))
-    'meld 2: a meld needs at least 3 cards'
+    >>> str(Problem("too_short", "a meld needs at least three cards", meld=1))
+    'meld 2: a meld needs at least three cards'
     """
 
     flag: str

@@ -48,7 +48,7 @@ def test_quiz_counts_only_the_first_answer() -> None:
     quiz = Quiz(VALIDITY_EXAMPLES)
     assert quiz.answer(0, says_meld=False).startswith("Not quite: a meld.")
     assert quiz.answer(0, says_meld=True).startswith("Right: a meld.")
-    assert quiz.answer(11, says_meld=False).startswith("Right: not a meld. K♥ A♥ 2♥: in this game an ace can't sit between a king and a two")
+    assert quiz.answer(11, says_meld=False).startswith("Right: not a meld. K♥ A♥ 2♥: in this game an ace can't sit")
     assert quiz.score == (1, 2)
 
 
