@@ -1,6 +1,8 @@
 """``machiavelli-kit app``: serve the notebooks as an app with Voila (no code shown).
 
-Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
+One server serves a whole class: each page has its own kernel, stopped when the
+page closes, and kernels left without a page are culled
+(:mod:`machiavelli_kit.app_server`). Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
 Voila removes them before it runs the notebook, so their output never shows.
 """
 
@@ -11,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.app_server import culling_options
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server
 
-CULL_SECONDS = 600
 TEST_ONLY = "test-only"
 """The cell tag of checks that only the notebook tests run, never the app."""
 
@@ -31,11 +33,10 @@ def add_parser(subparsers: Any) -> None:
 def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
     """The Voila command line serving every notebook in ``folder``, without its test-only cells.
 
-    Idle kernels are stopped after 10 minutes.
+    A page's kernel stops when the page closes; one left without a page is stopped after 10 idle minutes.
     """
-    return [sys.executable, "-m", "voila", str(folder), f"--port={port}", "--Voila.port_retries=0",
-            f"--Voila.open_browser={open_browser}", f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
-            "--MappingKernelManager.cull_interval=60",
+    return [sys.executable, "-m", "machiavelli_kit.app_server", str(folder), f"--port={port}",
+            "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}", *culling_options(),
             f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
