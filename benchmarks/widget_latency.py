@@ -36,9 +36,10 @@ from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import PlayState
-from machiavelli_kit.ui.layout import lay_out, rows_needed
+from machiavelli_kit.ui.layout import lay_out
 
 PIXEL_RATIO = 2
+"""Canvas pixels per layout unit: the board's medium size (1.0) at its default pixel ratio, 2."""
 WATCH = """([el, x, y, kind]) => {
     const ctx = el.getContext('2d');
     const read = () => Array.from(ctx.getImageData(x, y, 1, 1).data).join(',');
@@ -80,7 +81,7 @@ def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
         timeout=60_000,
     )
     position = example("bga-1").position
-    board = lay_out(PlayState.of(position), min_rows=rows_needed(PlayState.of(position)) + 1)
+    board = lay_out(PlayState.of(position))
     card = next(spot for spot in board.cards if spot.card == Card.parse("4H")).box
     meld = board.melds[1]
     held = (10, 40)  # where the card is held, from its top-left corner

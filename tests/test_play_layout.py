@@ -100,11 +100,12 @@ def test_the_board_grows_with_rows_and_shrinks_back() -> None:
     assert tall.height - short.height == (rows - 1) * (CARD_H + ROW_GAP)
 
 
-def test_empty_working_area_and_hand_are_thin_strips() -> None:
-    full = lay_out(PlayState.of(example("bga-7").position))
-    empty_hand = lay_out(PlayState(PlayState.of(example("bga-7").position).melds, ()))
-    assert full.work.h < CARD_H, "an empty working area takes no card-high row"
-    assert full.hand.h > CARD_H and empty_hand.hand.h < CARD_H
+def test_an_empty_working_area_is_a_thin_strip_and_the_hand_keeps_its_height() -> None:
+    state = PlayState.of(example("bga-7").position)
+    board = lay_out(state)
+    borrowed = lay_out(PlayState(state.melds[1:], state.hand, state.melds[0]))
+    assert board.work.h < CARD_H < borrowed.work.h, "an empty working area takes no card-high row"
+    assert lay_out(PlayState(state.melds, ())).hand == board.hand, "playing the last card does not resize"
 
 
 @settings(max_examples=40, deadline=None)

@@ -42,7 +42,7 @@ ROW_GAP = TAG + 10
 STRIP = 30.0
 """Height of the new-meld strip when the last row has no room left for a slot."""
 EMPTY = 14.0
-"""Height under its name of an empty working area or hand."""
+"""Height under its name of an empty working area."""
 WIDTH = 760.0
 
 
@@ -106,8 +106,25 @@ class Board:
     def drop_index(self, meld: int, left: float, moving: CardSpot | None = None) -> int:
         """Where in ``meld`` a card whose left edge is at ``left`` goes: before the first card whose
         showing part is mostly right of that edge. ``moving`` (the dragged card) is left out."""
-        lying = [spot for spot in self.cards if spot.place == meld and spot != moving]
-        return sum(1 for spot in lying if spot.box.x + STEP / 2 < left)
+        return sum(1 for spot in self._lying(meld, moving) if spot.box.x + STEP / 2 < left)
+
+    def caret_x(self, meld: int, index: int, moving: CardSpot | None = None) -> float:
+        """Where the board marks a drop at ``index`` of ``meld``: just left of the card it goes before."""
+        lying = self._lying(meld, moving)
+        if not lying:
+            return self.melds[meld].x + 8
+        if index < len(lying):
+            return lying[index].box.x - 3
+        return lying[-1].box.x + CARD_W + 4
+
+    def area_of(self, target: Place | None) -> Rect | None:
+        """The box a drop on ``target`` lands in."""
+        if isinstance(target, int):
+            return self.melds[target]
+        return {"new": self.new_slot, "work": self.work, "hand": self.hand}.get(str(target))
+
+    def _lying(self, meld: int, moving: CardSpot | None) -> list[CardSpot]:
+        return [spot for spot in self.cards if spot.place == meld and spot != moving]
 
 
 def _row(cards: Sequence[Card], place: Place, x: float, y: float, step: float) -> list[CardSpot]:
@@ -148,13 +165,13 @@ def lay_out(state: PlayState, width: float = WIDTH) -> Board:
     table = Rect(0, 0, width, new_slot.bottom + PAD)
     work = _area(table.bottom, room, bool(state.work))
     spots += _row(state.work, "work", PAD + 8, work.y + LABEL, _fitted_step(len(state.work), room - 16, HAND_STEP))
-    hand = _area(work.bottom + PAD, room, bool(state.hand))
+    hand = _area(work.bottom + PAD, room, True)  # card-high even when empty: the canvas resizes less
     spots += _row(state.hand, "hand", PAD + 8, hand.y + LABEL, _fitted_step(len(state.hand), room - 16, HAND_STEP))
     return Board(width, hand.bottom + PAD, table, tuple(boxes), new_slot, work, hand, tuple(spots), tuple(tags))
 
 
 def _area(y: float, room: float, holds_cards: bool) -> Rect:
-    """The working area or the hand: card-high when it holds cards, a thin labelled strip when empty."""
+    """The working area or the hand: card-high when it holds cards (or may), else a thin labelled strip."""
     return Rect(PAD, y, room, LABEL + (CARD_H + 8 if holds_cards else EMPTY))
 
 

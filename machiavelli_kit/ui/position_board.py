@@ -25,16 +25,12 @@ from ipycanvas import MultiCanvas, hold_canvas
 from machiavelli_kit.cards import Card
 from machiavelli_kit.play import CheckReport, Place, PlayError, PlaySession
 from machiavelli_kit.position import Position, Table, check_table
-from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.steps import Move
-from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, WIDTH, Board, CardSpot, Rect, lay_out
+from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
+from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
 from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
-AREA = "#18552e"
-BORROWED = "#f0a020"
-INVALID = "rgba(255, 70, 70, 0.55)"
-TAG_FILL = "#f4efd8"
 STEP_DELAY = 0.35
 SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
 """The card sizes the learner can pick, as scales of the 50 x 72 px card."""
@@ -101,8 +97,7 @@ class PositionWidget:
             options=_size_options(scale),
             value=scale,
             tooltips=[f"{name} cards" for name in _size_names(scale)],
-            description="Size",
-            style={"button_width": "auto", "description_width": "auto"},
+            style={"button_width": "auto"},
         )
         self.size_choice.add_class("mk-size")
         self.size_choice.observe(self._guard(self._resized), names="value")
@@ -112,7 +107,8 @@ class PositionWidget:
         """The status line: the board's messages (and a puzzle's verdict, put in front of them)."""
         self.status_line.add_class("mk-status-line")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        row = w.HBox([*buttons.values(), self.size_choice], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        size = w.HBox([w.Label("Card size"), self.size_choice], layout=w.Layout(width="auto"))
+        row = w.HBox([*buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
         self.box = w.VBox([style, *parts, self.canvas, row, self.status_line])
@@ -176,7 +172,7 @@ class PositionWidget:
             base.clear()
             base.save()
             base.scale(self._k)
-            self._paint(base, board, hidden)
+            paint_board(Pen(base), board, hidden=hidden, highlight=self._highlight, four_colour=self.four_colour)
             base.restore()
             self._paint_lifted(board)
 
@@ -185,86 +181,6 @@ class PositionWidget:
         width, height = round(board.width * self._k), round(board.height * self._k)
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
-
-    def _paint(self, canvas: Any, board: Board, hidden: CardSpot | None) -> None:
-        canvas.fill_style = FELT
-        canvas.fill_rect(0, 0, board.width, board.height)
-        canvas.font = "bold 13px DejaVu Sans, sans-serif"
-        canvas.fill_style = "#ffffff"
-        canvas.fill_text("Table", PAD, PAD + 13)
-        for index in self._highlight:
-            if index < len(board.melds):
-                box = board.melds[index]
-                canvas.fill_style = INVALID
-                canvas.stroke_style = "#ff3030"
-                canvas.line_width = 3
-                _rounded(canvas, box.x + 4, box.y + 4, box.w - 8, box.h - 8, 8)
-                canvas.fill()
-                canvas.stroke()
-                canvas.line_width = 1
-        for index, tag in enumerate(board.tags):
-            self._tag(canvas, tag, index + 1, flagged=index in self._highlight)
-        self._new_slot(canvas, board.new_slot)
-        state = self.session.state
-        work = "Working area: table cards you took off; put them back" if state.work else ""
-        self._area(canvas, board.work, work or "Working area: drag table cards here to borrow them")
-        self._area(canvas, board.hand, "Your hand" if state.hand else "Your hand is empty")
-        for spot in board.cards:
-            if spot != hidden:
-                self._card(canvas, spot.card, spot.box, borrowed=spot.place == "work")
-
-    def _tag(self, canvas: Any, box: Rect, number: int, *, flagged: bool) -> None:
-        """The number tag of a meld, the number the messages call it by."""
-        canvas.fill_style = "#ff3030" if flagged else TAG_FILL
-        _rounded(canvas, box.x, box.y, box.w, box.h, 4)
-        canvas.fill()
-        canvas.font = "bold 11px DejaVu Sans, sans-serif"
-        canvas.fill_style = "#ffffff" if flagged else "#12401f"
-        canvas.fill_text(str(number), box.x + 5, box.y + box.h - 2.5)
-
-    def _new_slot(self, canvas: Any, slot: Rect) -> None:
-        """The drop zone for a new meld: a card-sized outline, or a thin strip when the row is full."""
-        canvas.stroke_style = "#9cc9a9"
-        canvas.set_line_dash([5, 4])
-        _rounded(canvas, slot.x, slot.y, slot.w, slot.h, 6)
-        canvas.stroke()
-        canvas.set_line_dash([])
-        canvas.font = "10px DejaVu Sans, sans-serif"
-        canvas.fill_style = "#cfe8d6"
-        if slot.w > CARD_W:
-            canvas.fill_text("drop a card here to start a new meld", slot.x + 10, slot.y + slot.h / 2 + 4)
-        else:
-            canvas.fill_text("new", slot.x + 13, slot.y + 34)
-            canvas.fill_text("meld", slot.x + 12, slot.y + 46)
-
-    def _area(self, canvas: Any, box: Rect, label: str) -> None:
-        canvas.fill_style = AREA
-        _rounded(canvas, box.x, box.y, box.w, box.h, 8)
-        canvas.fill()
-        canvas.font = "bold 13px DejaVu Sans, sans-serif"
-        canvas.fill_style = "#ffffff"
-        canvas.fill_text(label, box.x + 8, box.y + 15)
-
-    def _card(self, canvas: Any, card: Card, box: Rect, *, borrowed: bool = False, lifted: bool = False) -> None:
-        canvas.fill_style = "rgba(0, 0, 0, 0.3)" if lifted else "rgba(0, 0, 0, 0.18)"
-        _rounded(canvas, box.x + (4 if lifted else 1.5), box.y + (5 if lifted else 2), box.w, box.h, 6)
-        canvas.fill()
-        canvas.fill_style = "#ffffff"
-        canvas.stroke_style = BORROWED if borrowed else "#555555"
-        canvas.line_width = 3 if borrowed else 1
-        _rounded(canvas, box.x, box.y, box.w, box.h, 6)
-        canvas.fill()
-        canvas.stroke()
-        canvas.line_width = 1
-        canvas.fill_style = suit_colour(card, self.four_colour)
-        rank = "★" if card.is_joker else card.code[:-1]
-        symbol = "" if card.suit is None else card.suit.symbol
-        canvas.font = "bold 15px DejaVu Sans, sans-serif"
-        canvas.fill_text(rank, box.x + 4, box.y + 16)
-        canvas.font = "13px DejaVu Sans, sans-serif"
-        canvas.fill_text(symbol, box.x + 4, box.y + 31)
-        canvas.font = "28px DejaVu Sans, sans-serif"
-        canvas.fill_text(symbol or "J", box.x + CARD_W / 2 - 6, box.y + CARD_H - 14)
 
     def _paint_lifted(self, board: Board | None = None) -> None:
         """The dragged card under the pointer, and an outline round where it would land."""
@@ -275,20 +191,8 @@ class PositionWidget:
         drag = self._drag
         top.save()
         top.scale(self._k)
-        board = board or self.board()
-        target = board.drop_target(drag.x, drag.y)
-        area = _target_area(board, target)
-        top.stroke_style = "#fff3b0"
-        top.line_width = 2
-        if area is not None and target != drag.spot.place:
-            _rounded(top, area.x + 2, area.y + 2, area.w - 4, area.h - 4, 8)
-            top.stroke()
-        if isinstance(target, int):
-            box = board.melds[target]
-            x = _caret_x(board, target, board.drop_index(target, drag.x - drag.dx, drag.spot), drag.spot)
-            top.line_width = 4
-            top.stroke_line(x, box.y + 8, x, box.bottom - 8)
-        self._card(top, drag.spot.card, Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H), lifted=True)
+        card_box = Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H)
+        paint_lifted(Pen(top), board or self.board(), drag.spot, card_box, (drag.x, drag.y), self.four_colour)
         top.restore()
 
     # pointer
@@ -485,42 +389,16 @@ def _nearest_size(scale: float) -> str:
     return min(SIZES, key=lambda name: abs(SIZES[name] - scale))
 
 
-def _caret_x(board: Board, meld: int, index: int, moving: CardSpot) -> float:
-    """Where a card dropped at ``index`` of ``meld`` would go: the left edge of the card it goes before."""
-    lying = [spot for spot in board.cards if spot.place == meld and spot != moving]
-    if not lying:
-        return board.melds[meld].x + 8
-    if index < len(lying):
-        return lying[index].box.x - 3
-    return lying[-1].box.x + CARD_W + 4
-
-
 def _moved_text(card: Card, source: Place, target: Place) -> str:
     if source == target:
         return f"Moved {card} along {_place_name(target)}."
     return f"Moved {card} to {_place_name(target)}."
 
 
-def _target_area(board: Board, target: object) -> Rect | None:
-    if isinstance(target, int):
-        return board.melds[target]
-    return {"new": board.new_slot, "work": board.work, "hand": board.hand}.get(str(target))
-
-
 def _place_name(place: object) -> str:
     if isinstance(place, int):
         return f"meld {place + 1}"
     return {"new": "a new meld", "work": "the working area", "hand": "the hand"}[str(place)]
-
-
-def _rounded(canvas: Any, x: float, y: float, width: float, height: float, radius: float) -> None:
-    canvas.begin_path()
-    canvas.move_to(x + radius, y)
-    canvas.arc_to(x + width, y, x + width, y + height, radius)
-    canvas.arc_to(x + width, y + height, x, y + height, radius)
-    canvas.arc_to(x, y + height, x, y, radius)
-    canvas.arc_to(x, y, x + width, y, radius)
-    canvas.close_path()
 
 
 __all__ = ["PositionWidget", "example_widget"]

@@ -42,14 +42,15 @@ def _style() -> str:
     for kind in KINDS:
         rules.append(f".mk-kind-{kind} {{ color: {COLOURS[kind]}; }}")
         rules.append(
-            f".mk-kind-{kind} .widget-html-content::before {{ content: '{ICONS[kind]}'; font-weight: bold;"
+            f".mk-kind-{kind} .widget-html-content:not(:empty)::before {{ content: '{ICONS[kind]}'; font-weight: bold;"
             " display: inline-block; min-width: 1.3em; }"
         )
     for size, px in FONT_PX.items():
-        rules.append(f".mk-size-{size} .mk-status-line {{ font-size: {px}px; }}")
-        rules.append(f".mk-size-{size} .mk-board-buttons .widget-button {{ font-size: {round(px * 0.85)}px; }}")
-    rules.append(".mk-size-large .mk-board-buttons .widget-button { height: 36px; }")
-    rules.append(".mk-size-huge .mk-board-buttons .widget-button { height: 46px; }")
+        rules.append(f".mk-size-{size} .mk-status-line .widget-html {{ font-size: {px}px; }}")
+        rules.append(f".mk-size-{size} .mk-board-buttons button {{ font-size: {round(px * 0.85)}px; }}")
+        rules.append(f".mk-size-{size} .mk-board-buttons .widget-label {{ font-size: {round(px * 0.85)}px; }}")
+    rules.append(".mk-size-large .mk-board-buttons button { height: 36px; }")
+    rules.append(".mk-size-huge .mk-board-buttons button { height: 46px; }")
     return "<style>" + "\n".join(rules) + "</style>"
 
 

@@ -10,13 +10,14 @@ from playwright.sync_api import Locator, Page
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import Place, PlaySession
-from machiavelli_kit.ui.layout import Board, lay_out, rows_needed
+from machiavelli_kit.ui.layout import WIDTH, Board, lay_out
 from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.browser
 FELT_PIXEL = [31, 107, 58, 255]
-PIXEL_RATIO = 2
 TIMEOUT = 60_000
+GRIP = 8
+"""Where the tests hold a card, in layout units from its left edge."""
 
 
 def wait_drawn(page: Page, canvas: Locator) -> None:
@@ -31,11 +32,14 @@ def wait_drawn(page: Page, canvas: Locator) -> None:
 
 
 def pixel(canvas: Locator, x: float, y: float) -> list[int]:
-    """The canvas pixel under layout point (x, y)."""
+    """The canvas pixel under layout point (x, y), whatever the board's size and pixel ratio."""
     return list(
         canvas.evaluate(
-            "(el, [x, y]) => Array.from(el.getContext('2d').getImageData(x, y, 1, 1).data)",
-            [round(x * PIXEL_RATIO), round(y * PIXEL_RATIO)],
+            """(el, [x, y, width]) => {
+                const k = el.width / width;
+                return Array.from(el.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data);
+            }""",
+            [x, y, WIDTH],
         )
     )
 
@@ -43,15 +47,18 @@ def pixel(canvas: Locator, x: float, y: float) -> list[int]:
 class Mirror:
     """A local session that follows the browser's, so the test knows where each card is drawn."""
 
-    def __init__(self, identifier: str) -> None:
-        item = example(identifier)
-        self.session = PlaySession(item.position, item.rules)
-        self.rows = rows_needed(self.session.state, item.rules) + 1
+    def __init__(self, identifier: str | PlaySession) -> None:
+        if isinstance(identifier, PlaySession):
+            self.session = identifier
+        else:
+            item = example(identifier)
+            self.session = PlaySession(item.position, item.rules)
 
     def board(self) -> Board:
-        return lay_out(self.session.state, self.session.rules, min_rows=self.rows)
+        return lay_out(self.session.state)
 
     def drag(self, page: Page, canvas: Locator, status: Locator, code: str, target: Place) -> None:
+        """Drag ``code`` to the middle of ``target`` in the browser, then the same move here."""
         card = Card.parse(code)
         board = self.board()
         spot = next(spot for spot in board.cards if spot.card == card and spot.place != target)
@@ -59,11 +66,14 @@ class Mirror:
         canvas.scroll_into_view_if_needed()
         box = canvas.bounding_box()
         assert box is not None
-        page.mouse.move(box["x"] + spot.box.x + 8, box["y"] + spot.box.y + 40)
+        k = box["width"] / board.width  # CSS pixels per layout unit: the page may have shrunk the board
+        page.mouse.move(box["x"] + (spot.box.x + GRIP) * k, box["y"] + (spot.box.y + 40) * k)
         page.mouse.down()
-        page.mouse.move(box["x"] + goal.x + goal.w / 2, box["y"] + goal.y + goal.h / 2, steps=8)
+        drop = (goal.x + goal.w / 2, goal.y + goal.h / 2)
+        page.mouse.move(box["x"] + drop[0] * k, box["y"] + drop[1] * k, steps=8)
         page.mouse.up()
-        self.session.move(card, spot.place, target)
+        index = board.drop_index(target, drop[0] - GRIP, spot) if isinstance(target, int) else None
+        self.session.move(card, spot.place, target, index)
         where = f"meld {target + 1}" if isinstance(target, int) else "a new meld"
         page.wait_for_function(
             "([el, text]) => el.textContent.includes(text)",

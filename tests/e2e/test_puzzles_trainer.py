@@ -43,6 +43,10 @@ def test_voila_no_play_draw_on_a_restore_puzzle(
     verdict, status = board.locator(".mk-puzzle-verdict"), board.locator(".mk-status")
     page.wait_for_function("el => el.textContent.startsWith('Correct')", arg=verdict.element_handle(), timeout=TIMEOUT)
     assert verdict.text_content() == "Correct: there is no play here."
-    assert "so you draw 1 card and your turn ends" in (status.text_content() or "")
+    page.wait_for_function(  # the verdict and the status line are two widgets: either may arrive first
+        "el => el.textContent.includes('so you draw 1 card and your turn ends')",
+        arg=status.element_handle(),
+        timeout=TIMEOUT,
+    )
     board.screenshot(path=artifacts / "voila-puzzles-no-play.png")
     assert Progress.load(progress_file).record("bga-3").solved
