@@ -198,23 +198,23 @@ class _Names:
 
     def __init__(self, start: list[tuple[Card, ...]], final: list[tuple[Card, ...]],
                  origins: tuple[int | None, ...], rules: Rules) -> None:  # fmt: skip
-        new = {index: final[index] for index, origin in enumerate(origins) if origin is None}
-        melds = [*start, *new.values()]
-        shapes = [meld_shape(cards, rules) for cards in melds]
-        names = [_name(kind, cards) for (kind, _), cards in zip(shapes, melds, strict=True)]
-        counted = Counter(names)
-        told = [
-            _told_apart(name, arranged) if counted[name] > 1 else name
-            for name, (_, arranged) in zip(names, shapes, strict=True)
-        ]
-        self.start_names = told[: len(start)]
-        self.new_names = dict(zip(new, told[len(start) :], strict=True))
+        new = [index for index, origin in enumerate(origins) if origin is None]
+        melds = [*start, *(final[index] for index in new)]
+        self.shapes = [meld_shape(cards, rules) for cards in melds]
+        self.names = [_name(kind, cards) for (kind, _), cards in zip(self.shapes, melds, strict=True)]
+        self.counted = Counter(self.names)
+        self.new_place = {index: len(start) + place for place, index in enumerate(new)}
 
     def working(self, index: int) -> str:
-        return "the " + self.start_names[index]
+        return "the " + self._told(index)
+
+    def _told(self, place: int) -> str:
+        """The name of meld ``place`` (start melds, then new melds), told apart when it is shared."""
+        name = self.names[place]
+        return name if self.counted[name] == 1 else _told_apart(name, self.shapes[place][1])
 
     def new_meld(self, final_index: int, first: bool) -> str:
-        name = self.new_names[final_index]
+        name = self._told(self.new_place[final_index])
         if not first:
             return f"the new {name}"
         return f"a new {name}" if " run" in name else f"a new set of {name}"
