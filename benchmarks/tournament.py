@@ -1,9 +1,10 @@
 """The computer players' ladder: two-player pairings under bga, and the time a four-player game takes.
 
 Run: ``.venv/bin/python benchmarks/tournament.py [--games 1000] [--four 100] [--seed 1]
-[--minutes 120] [--out tournament.json]``
+[--minutes 120] [--jobs 1] [--out tournament.json]``
 
-Each pairing plays ``--games`` games (every deal twice, seats swapped), in chunks, and stops
+Each pairing plays ``--games`` games (every deal twice, seats swapped), in chunks (``--jobs``
+processes play chunks side by side; the chunks are merged in order), and stops
 early once it has used its share of ``--minutes``; the figures say how many games were played.
 After every chunk the results so far are written to ``--out`` (atomically), so a long run that
 is stopped still leaves its figures. Prints a Markdown table: each pairing's first player's
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import time
 from collections.abc import Callable
 from typing import Any
@@ -42,20 +44,36 @@ def merge(total: Tournament | None, part: Tournament) -> Tournament:
 
 
 def play(
-    players: tuple[str, ...], games: int, rules: Rules, seed: int, seconds: float, saved: Callable[[Tournament], None]
+    players: tuple[str, ...],
+    games: int,
+    rules: Rules,
+    seed: int,
+    seconds: float,
+    saved: Callable[[Tournament], None],
+    jobs: int = 1,
 ) -> Tournament | None:
-    """Up to ``games`` games in chunks, stopping after the chunk that passes ``seconds``;
-    ``saved`` is called with the results so far after every chunk."""
+    """Up to ``games`` games in chunks played by ``jobs`` processes, stopping after the chunk
+    that passes ``seconds``; ``saved`` is called with the results so far after every chunk."""
     total: Tournament | None = None
     started = time.perf_counter()
     chunk = CHUNK - CHUNK % len(players)
-    for first in range(0, games, chunk):
-        part = run_tournament(list(players), min(chunk, games - first), rules, seed + first // len(players))
-        total = merge(total, part)
-        saved(total)
-        if time.perf_counter() - started > seconds:
-            break
+    tasks = [
+        (list(players), min(chunk, games - first), rules, seed + first // len(players))
+        for first in range(0, games, chunk)
+    ]
+    with multiprocessing.Pool(jobs) as pool:
+        for part in pool.imap(run_chunk, tasks):
+            total = merge(total, part)
+            saved(total)
+            if time.perf_counter() - started > seconds:
+                pool.terminate()
+                break
     return total
+
+
+def run_chunk(task: tuple[list[str], int, Rules, int]) -> Tournament:
+    """One chunk of games (in a worker process)."""
+    return run_tournament(*task)
 
 
 def row_text(players: tuple[str, ...], table: Tournament) -> str:
@@ -82,6 +100,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=120.0, help="time for the whole run")
     parser.add_argument("--rules", default="bga")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing chunks of games at once")
     parser.add_argument("--out", default="tournament.json", help="where the results go, as JSON")
     parser.add_argument(
         "--pairings",
@@ -107,12 +126,18 @@ def main() -> None:
         return save
 
     for players in pairings:
-        table = play(players, arguments.games, rules, arguments.seed, share, saver(" vs ".join(players)))
+        table = play(
+            players, arguments.games, rules, arguments.seed, share, saver(" vs ".join(players)), arguments.jobs
+        )
         assert table is not None
         lines.append(row_text(players, table))
         print(lines[-1], flush=True)
     print("\n".join(lines))
-    four = play(FOUR, arguments.four, rules, arguments.seed, share, saver("four")) if arguments.four else None
+    four = (
+        play(FOUR, arguments.four, rules, arguments.seed, share, saver("four"), arguments.jobs)
+        if arguments.four
+        else None
+    )
     if four is not None:
         print(f"\nfour players ({', '.join(FOUR)}), {four.games} games: {four.seconds / four.games:.2f} s a game")
         print(four.text())
