@@ -25,18 +25,12 @@ from machiavelli_kit.examples import VALIDITY_EXAMPLES, worked_examples
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATH = ("start.ipynb", "lesson.ipynb", "rules.ipynb", "game.ipynb", "puzzles.ipynb")
 EXTRA = "solver.ipynb"
-WRITTEN_LATER = "game.ipynb"
-"""Being written at the same time as this test; until it exists, only the checks that need it skip."""
 LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)\)")
 SHOWS_WIDGET_OR_PICTURE = ("application/vnd.jupyter.widget-view+json", "image/svg+xml", "text/html")
 
 
 def read(name: str) -> Any:
     return nbformat.read(NOTEBOOKS / name, as_version=4)
-
-
-def existing(names: tuple[str, ...]) -> list[str]:
-    return [name for name in names if (NOTEBOOKS / name).exists() or name != WRITTEN_LATER]
 
 
 def markdown_links(notebook: Any) -> list[str]:
@@ -51,15 +45,13 @@ def next_link(notebook: Any) -> str | None:
 
 
 def test_every_notebook_of_the_path_is_there() -> None:
-    missing = [name for name in PATH if name != WRITTEN_LATER and not (NOTEBOOKS / name).exists()]
+    missing = [name for name in PATH if not (NOTEBOOKS / name).exists()]
     assert not missing, f"the path needs {missing}"
 
 
 @pytest.mark.parametrize("name", sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")))
 def test_every_link_leads_to_a_notebook_that_exists(name: str) -> None:
     links = markdown_links(read(name))
-    if WRITTEN_LATER in links and not (NOTEBOOKS / WRITTEN_LATER).exists():
-        links.remove(WRITTEN_LATER)
     assert all((NOTEBOOKS / link).exists() for link in links), [
         link for link in links if not (NOTEBOOKS / link).exists()
     ]
@@ -67,8 +59,6 @@ def test_every_link_leads_to_a_notebook_that_exists(name: str) -> None:
 
 @pytest.mark.parametrize(("here", "then"), list(itertools.pairwise(PATH)))
 def test_each_notebook_ends_with_a_link_to_the_next(here: str, then: str) -> None:
-    if WRITTEN_LATER in (here, then) and not (NOTEBOOKS / WRITTEN_LATER).exists():
-        pytest.skip(f"{WRITTEN_LATER} is not written yet")
     assert next_link(read(here)) == then
 
 
@@ -107,8 +97,6 @@ def answers() -> list[str]:
 @pytest.mark.parametrize("name", [*PATH, EXTRA])
 def test_no_answer_is_stored_in_a_notebook(name: str) -> None:
     """Opened in JupyterLab before running, a notebook shows only the outputs stored in it."""
-    if not (NOTEBOOKS / name).exists():
-        pytest.skip(f"{name} is not written yet")
     stored = [output for cell in read(name).cells for output in cell.get("outputs", [])]
     text = "\n".join(str(output) for output in stored)
     if name != EXTRA:  # the solver notebook is about answers: it may print them
@@ -127,7 +115,7 @@ def run_as_the_app(name: str) -> Any:
     return notebook
 
 
-@pytest.mark.parametrize("name", existing(PATH))
+@pytest.mark.parametrize("name", PATH)
 def test_the_app_shows_no_answer_and_no_stray_value(name: str) -> None:
     notebook = run_as_the_app(name)
     assert not [cell for cell in notebook.cells if TEST_ONLY in cell.metadata.get("tags", [])]
