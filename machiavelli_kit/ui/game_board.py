@@ -23,6 +23,7 @@ import ipywidgets as w
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
 from machiavelli_kit.game.players import DEFAULT_BUDGET
+from machiavelli_kit.game.table_talk import rules_text
 from machiavelli_kit.play import PlaySession
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.ui.game_ending import ending_html, review_html
@@ -118,7 +119,7 @@ class GameBoard:
         _show(self.setup.box, False)
         _show(self.play_box, True)
         _warm_up()
-        self._say(f"A new game: {', '.join(flow.names)}, rules {flow.rules}.")
+        self._say(f"A new game: {', '.join(flow.names)}; {rules_text(flow.rules)}.")
         self._advance()
 
     def _on_start(self, _: object = None) -> None:

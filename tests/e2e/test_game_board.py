@@ -142,4 +142,4 @@ def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, arti
     saved.write_bytes(record)
     chooser.value.set_files(saved)
     wait_text(page, game.locator(".mk-game-end"), re.escape(summary.split(".")[0]))
-    assert "A new game: You, Greedy, rules bga." in text_of(log)
+    assert "A new game: You, Greedy; Board Game Arena rules." in text_of(log)
