@@ -107,7 +107,7 @@ class PositionWidget:
         """The status line: the board's messages (and a puzzle's verdict, put in front of them)."""
         self.status_line.add_class("mk-status-line")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        size = w.HBox([w.Label("Card size"), self.size_choice], layout=w.Layout(width="auto"))
+        size = w.HBox([w.Label("Card size"), self.size_choice], layout=w.Layout(width="auto", align_items="center"))
         row = w.HBox([*buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
@@ -156,11 +156,8 @@ class PositionWidget:
         self.redraw()
 
     def _size_box(self) -> None:
-        """The board as wide as its size asks, never wider than the page; bigger text for bigger sizes."""
+        """The board as wide as its size asks, never wider than the page."""
         self.box.layout = w.Layout(width=f"{WIDTH * self.scale:g}px", max_width="100%")
-        for name in SIZES:
-            self.box.remove_class(f"mk-size-{name}")
-        self.box.add_class(f"mk-size-{_nearest_size(self.scale)}")
 
     def redraw(self, *_: object) -> None:
         """Draw the whole state on the bottom layer, and the lifted card (if any) on the top one."""
@@ -383,10 +380,6 @@ def _size_options(scale: float) -> list[tuple[str, float]]:
 def _size_names(scale: float) -> list[str]:
     names = {value: name for name, value in SIZES.items()}
     return [names.get(value, f"×{value:g}") for _, value in _size_options(scale)]
-
-
-def _nearest_size(scale: float) -> str:
-    return min(SIZES, key=lambda name: abs(SIZES[name] - scale))
 
 
 def _moved_text(card: Card, source: Place, target: Place) -> str:

@@ -2,8 +2,10 @@
 
 The message itself stays plain text in the widget's ``value``; its kind is a
 CSS class (``mk-kind-valid`` and so on), and the page's style, :data:`STYLE`,
-draws the icon in front of it and colours it. The board's size class
-(``mk-size-large``...) makes the line and the buttons bigger for a projector.
+draws the icon in front of it and colours it. The text of the line and of the
+board's buttons grows with the width the board really has on the page (a CSS
+container query), so a big board on a projector has big words, and the same
+board shrunk onto a phone keeps them readable, not huge.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ Kind = Literal["valid", "invalid", "hint", "info"]
 KINDS: tuple[Kind, ...] = ("valid", "invalid", "hint", "info")
 ICONS: dict[Kind, str] = {"valid": "✓", "invalid": "✗", "hint": "☞", "info": "ℹ"}
 COLOURS: dict[Kind, str] = {"valid": "#17692f", "invalid": "#b3261e", "hint": "#7a4f00", "info": "#33423a"}
-FONT_PX = {"small": 15, "medium": 16, "large": 21, "huge": 28}
-"""Text size of the status line for each board size."""
+TEXT_SIZE = "clamp(15px, 2.1cqw, 30px)"
+"""The status line's text: 16 px on a 760 px (medium) board, more on bigger ones."""
+BUTTON_TEXT_SIZE = "clamp(13px, 1.75cqw, 26px)"
+BUTTON_HEIGHT = "clamp(28px, 3.7cqw, 56px)"
 
 
 def mark(widget: Any, kind: Kind) -> None:
@@ -33,6 +37,10 @@ def kind_of(widget: Any) -> Kind | None:
 
 def _style() -> str:
     rules = [
+        ".mk-position { container-type: inline-size; }",
+        f".mk-status-line .widget-html {{ font-size: {TEXT_SIZE}; }}",
+        f".mk-board-buttons button, .mk-board-buttons .widget-label {{ font-size: {BUTTON_TEXT_SIZE}; }}",
+        f".mk-board-buttons button {{ height: {BUTTON_HEIGHT}; }}",
         ".mk-status-line { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1em;"
         " background: #f3f6f3; border-radius: 8px; padding: 4px 12px; margin-top: 4px; box-sizing: border-box; }",
         ".mk-status-line .widget-html-content { line-height: 1.4; white-space: normal; }",
@@ -45,12 +53,6 @@ def _style() -> str:
             f".mk-kind-{kind} .widget-html-content:not(:empty)::before {{ content: '{ICONS[kind]}'; font-weight: bold;"
             " display: inline-block; min-width: 1.3em; }"
         )
-    for size, px in FONT_PX.items():
-        rules.append(f".mk-size-{size} .mk-status-line .widget-html {{ font-size: {px}px; }}")
-        rules.append(f".mk-size-{size} .mk-board-buttons button {{ font-size: {round(px * 0.85)}px; }}")
-        rules.append(f".mk-size-{size} .mk-board-buttons .widget-label {{ font-size: {round(px * 0.85)}px; }}")
-    rules.append(".mk-size-large .mk-board-buttons button { height: 36px; }")
-    rules.append(".mk-size-huge .mk-board-buttons button { height: 46px; }")
     return "<style>" + "\n".join(rules) + "</style>"
 
 

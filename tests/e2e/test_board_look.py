@@ -80,6 +80,10 @@ def assert_fits(page: Page, widget: Locator, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
 
 
+def text_size(status: Locator) -> float:
+    return float(status.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+
+
 def assert_status(status: Locator, kind: Kind) -> None:
     """The status line shows ``kind``'s colour and icon."""
     looks = status.evaluate(
@@ -116,7 +120,7 @@ def test_the_board_fits_sizes_numbers_its_melds_and_colours_its_status(
     assert "Meld 3 is not valid yet" in (status.text_content() or "")
     page.screenshot(path=artifacts / f"look-{width}-medium.png", full_page=True)
 
-    medium = card_width(canvas)
+    medium, medium_text = card_width(canvas), text_size(status)
     before = canvas.evaluate("el => el.width")
     widget.locator(".mk-size button", has_text="XL").click()
     page.wait_for_function("([el, w]) => el.width !== w", arg=[canvas.element_handle(), before], timeout=TIMEOUT)
@@ -124,6 +128,8 @@ def test_the_board_fits_sizes_numbers_its_melds_and_colours_its_status(
     assert_fits(page, widget, width)
     if width >= 1366:
         assert card_width(canvas) > 1.5 * medium, "XL cards are bigger"
+        assert text_size(status) > 1.5 * medium_text, "and so are the status line's words"
     else:
         assert card_width(canvas) >= 0.95 * medium, "at 600 px the page shrinks every size to fit"
+        assert text_size(status) == medium_text, "the words follow the board's real width, not its size"
     page.screenshot(path=artifacts / f"look-{width}-huge.png", full_page=True)
