@@ -251,13 +251,12 @@ class _Shape:
     cards: frozenset[int]
 
 
-def _meld_shape(cards: tuple[Card, ...], indexes: list[int], rules: Rules) -> _Shape | None:
+def _meld_shape(cards: tuple[Card, ...], indexes: list[int], arrays: TemplateArrays, rules: Rules) -> _Shape | None:
     """How a start meld can go on; ``None`` when it cannot (no naturals, or not a meld)."""
     naturals = [index for index in indexes if index != JOKER_INDEX]
     unique = frozenset(naturals)
     if not naturals or len(unique) < len(naturals):
         return None
-    arrays = template_arrays(rules)
     number = arrays.by_cards.get(unique) if len(naturals) == len(indexes) else None
     kind = meld_shape(cards, rules)[0] if number is None else arrays.templates[number].kind
     if kind == "set":
@@ -362,7 +361,8 @@ class _Program:
         self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
         self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
         self.shapes = [
-            _meld_shape(meld.cards, indexes, rules) for meld, indexes in zip(position.table.melds, melds, strict=True)
+            _meld_shape(meld.cards, indexes, self.arrays, rules)
+            for meld, indexes in zip(position.table.melds, melds, strict=True)
         ]
 
     def oversupplied(self) -> bool:
@@ -523,8 +523,9 @@ class _Program:
         indexes: list[int] = []
         for _, template, cards in final:
             meld, slots = card_indexes(cards), templates[template].slots
-            if len(meld) != len(slots) or any(
-                index not in (slot, JOKER_INDEX) for index, slot in zip(meld, slots, strict=True)
+            if tuple(meld) != slots and (
+                len(meld) != len(slots)
+                or any(index not in (slot, JOKER_INDEX) for index, slot in zip(meld, slots, strict=True))
             ):
                 raise self._invalid(f"{Meld(cards)} does not fill its template")
             indexes += meld
@@ -651,7 +652,7 @@ class _Relaxation:
         highs.run()
         status = highs.getModelStatus()
         if status == _STATUS.kOptimal:
-            return highs.getInfo().objective_function_value, np.asarray(highs.getSolution().col_value)
+            return highs.getObjectiveValue(), np.asarray(highs.getSolution().col_value)
         if status == _STATUS.kInfeasible:
             return None
         if status == _STATUS.kTimeLimit:
