@@ -30,6 +30,10 @@ ADD_FIRST = frozenset({"too_short", "gap"})
 """Faults mended by a card the meld lacks, so adding one is tried first."""
 
 
+MAX_CHOICES = 2
+"""A suggestion names at most this many cards to choose from; with more choices it says nothing."""
+
+
 @dataclass(frozen=True)
 class Fix:
     """A suggestion in words, and the one or two melds it would make (each valid under the rules)."""
@@ -96,7 +100,7 @@ def _take_out(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
     shared = _one_kind(works.values())
     if shared is None:
         return None
-    if len(works) == 2:
+    if len(works) == MAX_CHOICES:
         card, other = works
         return Fix(say("take_out_either", card=str(card), other=str(other), kind=shared), melds)
     return Fix(say("take_out_any", kind=shared), melds) if len(works) == len(choices) else None
@@ -111,13 +115,18 @@ def _candidates(cards: tuple[Card, ...]) -> list[Card]:
 
 
 def _add(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
-    works = {card: made for card in _candidates(cards) if (made := _made((*cards, card), rules))}
+    works: dict[Card, _Made] = {}
+    for card in _candidates(cards):
+        if made := _made((*cards, card), rules):
+            works[card] = made
+            if len(works) > MAX_CHOICES:
+                return None
     melds = tuple(changed for changed, _, _ in works.values())
     if len(works) == 1:
         [(card, (_, meld, kind))] = works.items()
         return Fix(say("add", card=str(card), meld=meld, kind=kind), melds)
     shared = _one_kind(works.values())
-    if len(works) == 2 and shared is not None:
+    if len(works) == MAX_CHOICES and shared is not None:
         card, other = works
         return Fix(say("add_either", card=str(card), other=str(other), kind=shared), melds)
     return None
@@ -130,6 +139,8 @@ def _put_in_place(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
         for card in _candidates(rest):
             if card != old and (made := _made((*rest, card), rules)):
                 works[old, card] = made
+                if len(works) > MAX_CHOICES:
+                    return None
     melds = tuple(changed for changed, _, _ in works.values())
     if len(works) == 1:
         [((old, card), (_, meld, kind))] = works.items()
@@ -137,7 +148,7 @@ def _put_in_place(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
             return Fix(say("put_in_place_of_joker", card=str(card), meld=meld, kind=kind), melds)
         return Fix(say("put_in_place", card=str(card), old=str(old), meld=meld, kind=kind), melds)
     shared = _one_kind(works.values())
-    if len(works) == 2 and len({old for old, _ in works}) == 1 and shared is not None:
+    if len(works) == MAX_CHOICES and len({old for old, _ in works}) == 1 and shared is not None:
         (old, card), (_, other) = works
         text = say("put_in_place_either", card=str(card), other=str(other), old=str(old), kind=shared)
         return Fix(text, melds)
