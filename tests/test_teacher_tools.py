@@ -57,3 +57,27 @@ def test_the_assignment_maker_offers_weak_themes_and_writes_the_file(tmp_path: P
     assert len(load_assignment(path, COLLECTION).puzzles) == 3, "the teacher's file is never overwritten"
     maker.file_name.value = "../elsewhere.toml"
     assert maker.write() is None and "must end in .toml and name no folder" in maker.message.value
+
+
+def test_the_class_viewer_reads_a_folder_and_says_what_is_wrong(tmp_path: Path) -> None:
+    from machiavelli_kit.ui.class_viewer import ClassViewer
+
+    write_sample_class(tmp_path / "hand-in", COLLECTION, PUZZLES)
+    viewer = ClassViewer(COLLECTION, tmp_path / "hand-in", out=tmp_path)
+    assert viewer.report is not None and len(viewer.report.students) == len(NAMES)
+    assert "<h1>Class report: every puzzle tried</h1>" in viewer.report_view.value
+    assert "<body" not in viewer.report_view.value, "a fragment, not a page that restyles the notebook"
+    assert [len(image.value) > 1000 for image in viewer.plots.children] == [True] * 3
+    viewer.folder.value = str(tmp_path / "nowhere")
+    viewer.make_button.click()
+    assert "is not a folder" in viewer.message.value and viewer.report.students
+    viewer.folder.value = str(tmp_path / "hand-in")
+    (tmp_path / "week.toml").write_text('title = "Week"\nchapter = "ch99"\n')
+    viewer.assignment.value = str(tmp_path / "week.toml")
+    viewer.make_button.click()
+    assert "week.toml: no chapter &#x27;ch99&#x27;" in viewer.message.value
+    viewer.assignment.value = ""
+    (tmp_path / "empty").mkdir()
+    viewer.folder.value = str(tmp_path / "empty")
+    viewer.make_button.click()
+    assert "No export in" in viewer.message.value and viewer.report is not None and not viewer.report.students

@@ -242,8 +242,9 @@ class ClassReport:
     def markdown(self) -> str:
         return markdown(self.blocks())
 
-    def html(self) -> str:
-        return to_html(self.blocks())
+    def html(self, *, page: bool = True) -> str:
+        """The report as an HTML page, or (``page=False``) as a fragment to show inside another page."""
+        return to_html(self.blocks(), page=page)
 
     def write(self, folder: str | Path) -> list[Path]:
         """Write ``class-table.csv``, ``class-report.md`` and ``class-report.html`` into ``folder`` (atomically)."""
@@ -300,13 +301,17 @@ def markdown(blocks: Sequence[Block]) -> str:
     return "\n".join(lines)
 
 
-def to_html(blocks: Sequence[Block]) -> str:
-    """Blocks as a small HTML page that prints well."""
-    parts = [
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Class report</title><style>',
-        "body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
-        "td,th{border:1px solid #999;padding:.2em .5em;text-align:left}</style></head><body>",
-    ]
+def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
+    """Blocks as a small HTML page that prints well, or as a fragment (no page, no style) with ``page=False``."""
+    parts = (
+        [
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Class report</title><style>',
+            "body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
+            "td,th{border:1px solid #999;padding:.2em .5em;text-align:left}</style></head><body>",
+        ]
+        if page
+        else []
+    )
     for block in blocks:
         kind = block[0]
         if kind in ("h1", "h2", "h3", "p"):
@@ -320,7 +325,8 @@ def to_html(blocks: Sequence[Block]) -> str:
                 "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
             )
             parts.append(f"<table><tr>{head}</tr>{body or '<tr><td>(none)</td></tr>'}</table>")
-    parts.append("</body></html>\n")
+    if page:
+        parts.append("</body></html>\n")
     return "\n".join(parts)
 
 
