@@ -1,0 +1,169 @@
+"""A class on one ``machiavelli-kit app`` server: five learners at once, each with their own progress and kernel.
+
+Five browser contexts (five learners' browsers) open the puzzle trainer together,
+each types a different name and plays the same puzzle: three solve it, two ask
+for a hint. Every board draws, each learner's file holds their own work and
+nobody else's, and once the pages close every kernel has stopped (the server
+answers 404 for it and no kernel process is left).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.puzzles.progress import Progress
+from machiavelli_kit.puzzles.students import file_stem
+from tests.e2e.conftest import free_port, serve
+from tests.e2e.test_browser import TIMEOUT, wait_drawn
+
+pytestmark = pytest.mark.browser
+
+LEARNERS = ("Ada", "Ben", "Chloé", "Dev", "Emma")
+SOLVERS = {"Ada", "Chloé", "Emma"}
+"""The others press Hint instead."""
+PUZZLE = "bga-3"
+"""A puzzle whose answer is No play: draw, one click away."""
+CLASS_TIMEOUT = 240_000
+"""Five pages run the notebook at once on a 2-core machine that other work shares: their first draw may be slow."""
+
+
+def kernel_pids(server: int) -> list[int]:
+    """The kernels the server ``server`` runs: its child processes running ipykernel (read from /proc)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+            command = (status.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(server) and b"ipykernel" in command:
+            found.append(int(status.parent.name))
+    return found
+
+
+def server_pid(port: int) -> int:
+    """The pid of this test's server listening on ``port`` (a child of this process)."""
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            command = (status.parent / "cmdline").read_bytes().split(b"\0")
+            parent = next(line for line in status.read_text().splitlines() if line.startswith("PPid:"))
+        except (OSError, StopIteration):
+            continue
+        if f"--port={port}".encode() in command and parent.split()[1] == str(os.getpid()):
+            return int(status.parent.name)
+    raise AssertionError(f"no server on port {port} among this process's children")
+
+
+def kernel_answers(base: str, kernel_id: str) -> int:
+    """The HTTP status of the server's ``/api/kernels/<id>``: 200 while the kernel runs, 404 once it stopped."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.fixture(scope="module")
+def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("class-data")
+
+
+@pytest.fixture(scope="module")
+def class_app(notebooks_copy: Path, data_folder: Path) -> Iterator[tuple[str, int]]:
+    """``machiavelli-kit app``'s server with the kit's data in a temp folder: its URL and its port."""
+    port = free_port()
+    command = [*app_command(notebooks_copy, port, open_browser=False), "--Voila.ip=127.0.0.1"]
+    environ = {**os.environ, "MACHIAVELLI_KIT_PROGRESS": str(data_folder / "progress.json")}
+    server = serve(command, "/voila/static/voila.js", notebooks_copy, port, environ)
+    base = next(server)
+    try:
+        yield base, port
+    finally:
+        server.close()  # stops the server
+
+
+def play(page: Page, name: str) -> None:
+    """As the learner ``name``: type the name, open the puzzle, wait for its board, then solve it or ask a hint."""
+    trainer = page.locator(".mk-trainer")
+    trainer.locator(".mk-puzzle-list option").first.wait_for(state="attached", timeout=CLASS_TIMEOUT)
+    field = trainer.locator(".mk-trainer-student input")
+    field.fill(name)
+    field.press("Enter")
+    info = trainer.locator(".mk-trainer-student-info")
+    page.wait_for_function("el => el.textContent.includes('Hello')", arg=info.element_handle(), timeout=TIMEOUT)
+    puzzles = trainer.locator(".mk-puzzle-list select")
+    puzzles.select_option(label=puzzles.locator("option", has_text=f" {PUZZLE}: ").text_content())
+    trainer.locator(".mk-trainer-play").click()
+    board = trainer.locator(".mk-puzzle-board")
+    wait_drawn(page, board.locator("canvas.mk-canvas"))
+    if name in SOLVERS:
+        board.locator(".mk-no-play").click()
+        verdict = board.locator(".mk-puzzle-verdict")
+        page.wait_for_function(
+            "el => el.textContent.startsWith('Correct')", arg=verdict.element_handle(), timeout=TIMEOUT
+        )
+    else:
+        board.locator(".mk-hint").click()
+
+
+def saved(path: Path, name: str) -> Progress:
+    """``name``'s progress once their file shows their last action (saves follow the click by a round trip)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        if path.exists():
+            record = Progress.load(path).record(PUZZLE)
+            if record.solved if name in SOLVERS else record.hints:
+                return Progress.load(path)
+        assert time.monotonic() < deadline, f"{name}'s progress never showed their {PUZZLE} in {path}"
+        time.sleep(0.2)
+
+
+def test_five_learners_share_one_app_server(
+    browser: Browser, class_app: tuple[str, int], data_folder: Path, artifacts: Path
+) -> None:
+    base, port = class_app
+    server = server_pid(port)
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}) for _ in LEARNERS]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page in pages:  # all five ask at once; each waits for its own page below
+            page.goto(f"{base}/voila/render/puzzles.ipynb", wait_until="commit", timeout=TIMEOUT)
+        for page, name in zip(pages, LEARNERS, strict=True):
+            play(page, name)
+        pages[0].screenshot(path=artifacts / "class-app-ada.png")
+        kernel_ids = [
+            page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            for page in pages
+        ]
+        assert len(set(kernel_ids)) == len(LEARNERS), "each learner has a kernel of their own"
+        assert [kernel_answers(base, kernel_id) for kernel_id in kernel_ids] == [200] * len(LEARNERS)
+        assert len(kernel_pids(server)) == len(LEARNERS)
+
+        for name in LEARNERS:
+            progress = saved(data_folder / "students" / f"{file_stem(name)}.json", name)
+            record = progress.record(PUZZLE)
+            assert progress.student == name and list(progress.records) == [PUZZLE]
+            assert (record.solved, record.hints) == ((True, 0) if name in SOLVERS else (False, 1)), name
+        files = [path.stem for path in (data_folder / "students").glob("*.json") if not path.name.startswith(".")]
+        assert sorted(files) == sorted(map(file_stem, LEARNERS)), "one file per learner (besides lock files)"
+        assert not (data_folder / "progress.json").exists() or not Progress.load(data_folder / "progress.json").records
+
+        for page in pages:  # as a learner closes the tab: the page's beforeunload asks the server to stop its kernel
+            page.close(run_before_unload=True)
+        deadline = time.monotonic() + 30
+        while kernel_pids(server) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert [kernel_answers(base, kernel_id) for kernel_id in kernel_ids] == [404] * len(LEARNERS)
+        assert kernel_pids(server) == [], "a closed page's kernel is still running"
+    finally:
+        for context in contexts:
+            context.close()
