@@ -107,14 +107,23 @@ def _flows(
 ) -> tuple[list[dict[int, int]], list[Transfer]]:
     """:func:`card_flows`, with what stays counted by each card's place in :data:`ORDERED_CARDS`
     (cards are counted by their places, which is quicker than by value)."""
-    leaving = [Counter(_places(cards)) for cards in start]
+    places = [_places(cards) for cards in start]
+    leaving: list[Counter[int] | None] = [None] * len(start)  # each start meld's cards not yet kept
     kept_by: list[dict[int, int]] = [{} for _ in start]
     arriving: list[Counter[int]] = []
     for target, cards in enumerate(final):
-        incoming = Counter(_places(cards))
+        arrived = _places(cards)
         origin = origins[target]
+        if origin is not None and leaving[origin] is None and arrived == places[origin]:
+            kept_by[origin] = Counter(arrived)  # the meld as it was: everything stays
+            leaving[origin] = Counter()
+            arriving.append(Counter())
+            continue
+        incoming = Counter(arrived)
         if origin is not None:
             pool = leaving[origin]
+            if pool is None:
+                pool = leaving[origin] = Counter(places[origin])
             kept = kept_by[origin] = {}
             for card, count in incoming.items():
                 if (have := pool.get(card, 0)) > 0:
@@ -123,8 +132,8 @@ def _flows(
                     pool[card] = have - stays
         arriving.append(incoming)
     sources: dict[int, deque[int]] = {}  # for each card, the start melds giving it up, first meld first
-    for index, pool in enumerate(leaving):
-        for card, count in pool.items():
+    for index, left in enumerate(leaving):
+        for card, count in (Counter(places[index]) if left is None else left).items():
             if count > 0:
                 sources.setdefault(card, deque()).extend([index] * count)
     transfers = []
