@@ -1,7 +1,8 @@
 """The computer players' ladder: two-player pairings under bga, and the time a four-player game takes.
 
 Run: ``.venv/bin/python benchmarks/tournament.py [--games 1000] [--four 100] [--seed 1]
-[--minutes 120] [--jobs 1] [--out tournament.json]``
+[--minutes 120] [--jobs 1] [--out tournament.json]``, or ``--merge A.json B.json ...`` to add up
+runs over different deals (e.g. ``--seed 1 --games 500`` and ``--seed 251 --games 500``).
 
 Each pairing plays ``--games`` games (every deal twice, seats swapped), in chunks (``--jobs``
 processes play chunks side by side; the chunks are merged in order), and stops
@@ -22,12 +23,16 @@ from collections.abc import Callable
 from typing import Any
 
 from machiavelli_kit.files import write_atomically
-from machiavelli_kit.game.tournament import Standing, Tournament, run_tournament, wilson
+from machiavelli_kit.game.tournament import Tournament, run_tournament, wilson
 from machiavelli_kit.rules import Rules
 
 PAIRINGS = [("expert", "greedy"), ("greedy", "beginner"), ("beginner", "random")]
 FOUR = ("expert", "greedy", "beginner", "random")
 CHUNK = 20
+HEADER = (
+    "| pairing | games | wins | losses | draws | win rate [95%] | not drawn: win rate [95%] | ms a move | s a game |",
+    "|---|---|---|---|---|---|---|---|---|",
+)
 
 
 def merge(total: Tournament | None, part: Tournament) -> Tournament:
@@ -77,20 +82,51 @@ def run_chunk(task: tuple[list[str], int, Rules, int]) -> Tournament:
 
 
 def row_text(players: tuple[str, ...], table: Tournament) -> str:
+    """One Markdown row for a pairing's tournament (see :func:`row`)."""
+    first = table.rows[0]
+    return row(
+        " vs ".join(players),
+        first.games,
+        first.wins,
+        first.draws,
+        (first.ms_per_move, table.rows[1].ms_per_move),
+        table.seconds / max(1, table.games),
+    )
+
+
+def row(pairing: str, games: int, wins: int, draws: int, ms: tuple[float, float], seconds: float) -> str:
     """One Markdown row: the first player's wins, losses and draws, its win rate with the 95%
     Wilson interval, and its win rate among the games that were not drawn, with theirs."""
-    first: Standing = table.rows[0]
-    losses = first.games - first.wins - first.draws
-    low, high = wilson(first.wins, first.games)
-    decided = first.wins + losses
-    decided_low, decided_high = wilson(first.wins, decided)
+    losses = games - wins - draws
+    low, high = wilson(wins, games)
+    decided = wins + losses
+    decided_low, decided_high = wilson(wins, decided)
     return (
-        f"| {players[0]} vs {players[1]} | {first.games} | {first.wins} | {losses} | {first.draws} "
-        f"| {100 * first.win_rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
-        f"| {100 * first.wins / max(1, decided):.1f}% [{100 * decided_low:.1f}, {100 * decided_high:.1f}] "
-        f"| {table.rows[0].ms_per_move:.0f} / {table.rows[1].ms_per_move:.0f} "
-        f"| {table.seconds / max(1, table.games):.2f} |"
+        f"| {pairing} | {games} | {wins} | {losses} | {draws} "
+        f"| {100 * wins / max(1, games):.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
+        f"| {100 * wins / max(1, decided):.1f}% [{100 * decided_low:.1f}, {100 * decided_high:.1f}] "
+        f"| {ms[0]:.0f} / {ms[1]:.0f} | {seconds:.2f} |"
     )
+
+
+def merged_rows(paths: list[str]) -> list[str]:
+    """Rows for the pairings in earlier ``--out`` files (runs over different deals) added up;
+    the times are averaged over the games."""
+    totals: dict[str, list[float]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            results = json.load(file)
+        for pairing, table in results.items():
+            if isinstance(table, dict) and " vs " in pairing:
+                first, second = table["players"]
+                games = first["games"]
+                more = [games, first["wins"], first["draws"], first["ms_per_move"], second["ms_per_move"]]
+                more = [*more[:3], *(value * games for value in more[3:]), table["seconds_per_game"] * games]
+                totals[pairing] = [a + b for a, b in zip(totals.get(pairing, [0.0] * 6), more, strict=True)]
+    return [
+        row(pairing, int(games), int(wins), int(draws), (ms0 / games, ms1 / games), seconds / games)
+        for pairing, (games, wins, draws, ms0, ms1, seconds) in totals.items()
+    ]
 
 
 def main() -> None:
@@ -101,6 +137,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=120.0, help="time for the whole run")
     parser.add_argument("--rules", default="bga")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing chunks of games at once")
+    parser.add_argument("--merge", nargs="+", metavar="JSON", help="only add up earlier --out files and print")
     parser.add_argument("--out", default="tournament.json", help="where the results go, as JSON")
     parser.add_argument(
         "--pairings",
@@ -108,15 +145,14 @@ def main() -> None:
         help="two-player pairings, e.g. expert:greedy,greedy:beginner",
     )
     arguments = parser.parse_args()
+    if arguments.merge:
+        print("\n".join([*HEADER, *merged_rows(arguments.merge)]))
+        return
     rules = Rules.parse(arguments.rules)
     pairings = [tuple(pair.split(":")) for pair in arguments.pairings.split(",") if pair]
     share = 60 * arguments.minutes / (len(pairings) + (1 if arguments.four else 0))
     results: dict[str, Any] = {"rules": str(rules), "seed": arguments.seed}
-    lines = [
-        "| pairing | games | wins | losses | draws | win rate [95%] | not drawn: win rate [95%] "
-        "| ms a move | s a game |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
+    lines = list(HEADER)
 
     def saver(key: str) -> Callable[[Tournament], None]:
         def save(table: Tournament) -> None:
