@@ -165,9 +165,7 @@ def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
             return MeldCheck(cards, "run", (), as_run[1], as_run[2], rules)
     else:
         as_set, as_run = _set_attempt(cards, naturals), _run_attempt(cards, naturals, rules)
-    ranks = {card.rank for card in naturals}
-    suits = {card.suit for card in naturals}
-    looks_like_set = len(ranks) <= 1 or (len(suits) > 1 and len(ranks) < len(naturals))
+    looks_like_set = _looks_like_set(naturals)
     problems: list[Problem] = []
     if jokers_unwelcome:
         problems.append(Problem("joker_not_allowed", say("no_jokers")))
@@ -198,6 +196,16 @@ def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
 _Attempt = tuple[list[Problem], tuple[Card, ...], tuple[Card, ...]]
 
 
+def _looks_like_set(naturals: list[Card]) -> bool:
+    """Whether a wrong meld reads more like a set than a run: more cards share a rank than a suit
+    (on a tie, when some rank is there twice), so its problems are told as a set's."""
+    ranks = Counter(card.rank for card in naturals)
+    if len(ranks) <= 1:
+        return True
+    by_rank, by_suit = max(ranks.values()), max(Counter(card.suit for card in naturals).values())
+    return by_rank > by_suit or (by_rank == by_suit and len(ranks) < len(naturals))
+
+
 def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Problem:
     """One problem naming every card that is in the meld more than once, in the meld's order."""
     twins = [card for card in dict.fromkeys(naturals) if counts[card] > 1]
@@ -214,10 +222,18 @@ def _fits_once(counts: Counter[Card], cards: tuple[Card, ...], as_set: bool) -> 
     return len(counts) + jokers <= (MAX_SET if as_set else MAX_RUN)
 
 
+def _biggest_group(cards: tuple[Card, ...], shared: Sequence[object]) -> int:
+    """How many cards the meld keeps when the cards of all but its commonest rank (or suit) go: too many
+    cards is a fault of its own only when even that many are too many, not when cards of another rank
+    (or suit), already named, make up the excess."""
+    jokers = len(cards) - len(shared)
+    return jokers + (max(Counter(shared).values()) if shared else 0)
+
+
 def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
     problems = []
     ranks = sorted({card.rank for card in naturals})
-    if len(cards) > MAX_SET:
+    if len(cards) > MAX_SET and _biggest_group(cards, [card.rank for card in naturals]) > MAX_SET:
         message = say("set_too_long", most=number(MAX_SET), count=number(len(cards)))
         problems.append(Problem("too_many_cards", message))
     if len(ranks) > 1:
@@ -236,7 +252,7 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
 def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> _Attempt:
     problems = []
     suits = {card.suit for card in naturals}
-    if len(cards) > MAX_RUN:
+    if len(cards) > MAX_RUN and _biggest_group(cards, [card.suit for card in naturals]) > MAX_RUN:
         message = say("run_too_long", most=number(MAX_RUN), count=number(len(cards)))
         problems.append(Problem("too_many_cards", message))
     if len(suits) > 1:

@@ -78,6 +78,13 @@ JOKERS = Rules(jokers=2)
         ("5S 6D 7H", BGA, {"mixed_suits"},
          "5♠ 6♦ 7♥: the cards of a run all have the same suit, but this one mixes spades, diamonds and hearts"),
         ("", BGA, {"too_short"}, "(no cards): a meld needs at least three cards, and this one has none"),
+        # One card of another rank or suit is the one fault, not also "too many cards".
+        ("5H 5S JK 5D 6D", JOKERS, {"mixed_ranks"},
+         "5♥ 5♠ JK 5♦ 6♦: the cards of a set all have the same rank, but this one mixes fives and sixes; "
+         "take out 6♦ to make 5♠ 5♥ 5♦ JK a set"),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S", BGA, {"mixed_suits"},
+         "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ 2♠: the cards of a run all have the same suit, but this one "
+         "mixes hearts and spades; take out 2♠ to make A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ a run"),
     ],
 )  # fmt: skip
 def test_each_fault_is_one_sentence_with_a_suggestion_where_one_card_mends_it(
