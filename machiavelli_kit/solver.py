@@ -341,12 +341,13 @@ class _Layout:
     @cached_property
     def kept_row(self) -> IntArray:
         """For each ``y`` column, which of the start meld rows it is in (0 for the first)."""
-        rows: IntArray = np.unique(self.kept_meld, return_inverse=True)[1]
-        return rows
+        rank: IntArray = np.cumsum(np.bincount(self.kept_meld) > 0) - 1
+        return rank[self.kept_meld]
 
     @cached_property
     def rows(self) -> int:
-        return self.placed_row + 1 + self.jokers + len(np.unique(self.kept_meld))
+        meld_rows = int(self.kept_row.max()) + 1 if len(self.kept_row) else 0
+        return self.placed_row + 1 + self.jokers + meld_rows
 
 
 class _Program:
