@@ -8,9 +8,10 @@ POST", HTTP 403) and every visit kept a kernel of 70-80 MiB alive until culled.
 cookie, so the shutdown goes through; nothing is checked less.
 
 ``python -m machiavelli_kit.app_server ARGS`` is ``voila ARGS`` with that hook
-(what ``machiavelli-kit app`` runs); on a Jupyter server (JupyterLab, a hub's
-single-user servers) ``jupyter_server_config.py`` in
-:func:`machiavelli_kit.resources.jupyter_config_dir`'s ``app`` folder sets it.
+(what ``machiavelli-kit app`` runs). On a Jupyter server (JupyterLab, a hub's
+single-user servers, :mod:`machiavelli_kit.hub`) this module is a server
+extension that sets it for Voila's ``/voila/render/...`` pages:
+``--ServerApp.jpserver_extensions=machiavelli_kit.app_server=True``.
 Kernels whose page went away without a word (a laptop shut, a network lost)
 are culled after :data:`CULL_SECONDS` idle; a kernel with its page still open
 is never culled, however long its learner thinks.
@@ -45,10 +46,20 @@ def culling_options() -> list[str]:
     ]
 
 
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    """This module as a Jupyter server extension."""
+    return [{"module": "machiavelli_kit.app_server"}]
+
+
+def _load_jupyter_server_extension(server_app: Any) -> None:
+    """Set the hook in the server's config, where Voila's extension (loaded after this one, by name) reads it."""
+    server_app.config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run Voila with ``argv`` (the command line by default), kernels shut down when their page closes."""
     from traitlets.config import Config
-    from voila.app import Voila  # type: ignore[import-untyped]
+    from voila.app import Voila
 
     config = Config()
     config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
