@@ -6,7 +6,7 @@ in Debian's Chromium (headless), and times three interactions, each repeated (20
 - press: mouse down on a hand card until the lifted card's shadow is drawn (100 ms after the
   pointer came to rest on it: a press straight after a move waits for that move's own round
   trip to the kernel, about 35 ms more);
-- drop: mouse up over a meld until the lifted card is gone from the drag layer;
+- drop: mouse up over a meld (once the lifted card is drawn there) until it is gone from the drag layer;
 - undo: click on the Undo button until the card is back in the hand.
 
 Each time runs from the browser event (``performance.now()`` in a capturing listener) to the
@@ -40,6 +40,7 @@ from machiavelli_kit.ui.layout import lay_out
 
 PIXEL_RATIO = 2
 """Canvas pixels per layout unit: the board's medium size (1.0) at its default pixel ratio, 2."""
+READ = "([el, x, y]) => Array.from(el.getContext('2d').getImageData(x, y, 1, 1).data).join(',')"
 WATCH = """([el, x, y, kind]) => {
     const ctx = el.getContext('2d');
     const read = () => Array.from(ctx.getImageData(x, y, 1, 1).data).join(',');
@@ -72,6 +73,17 @@ def timed(page: Page, canvas: Any, point: tuple[float, float], kind: str, action
     return float(page.evaluate("() => window.__latency"))
 
 
+def pixel(page: Page, canvas: Any, point: tuple[float, float]) -> str:
+    x, y = round(point[0] * PIXEL_RATIO), round(point[1] * PIXEL_RATIO)
+    return str(page.evaluate(READ, [canvas, x, y]))
+
+
+def wait_until_changed(page: Page, canvas: Any, point: tuple[float, float], before: str) -> None:
+    """Wait until the canvas pixel at layout ``point`` is no longer ``before``."""
+    x, y = round(point[0] * PIXEL_RATIO), round(point[1] * PIXEL_RATIO)
+    page.wait_for_function(f"([el, x, y, before]) => ({READ})([el, x, y]) !== before", arg=[canvas, x, y, before])
+
+
 def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
     page.goto(f"{base}/voila/render/start.ipynb", timeout=60_000)
     canvas = page.locator("canvas.mk-canvas")
@@ -98,8 +110,11 @@ def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
         page.mouse.move(box["x"] + card.x + held[0], box["y"] + card.y + held[1])
         page.wait_for_timeout(100)  # let the hover move's round trip land before timing the press
         times["press"].append(timed(page, canvas.element_handle(), shadow, "mousedown", page.mouse.down))
+        felt = pixel(page, canvas.element_handle(), dropped_shadow)
         page.mouse.move(box["x"] + drop[0], box["y"] + drop[1], steps=5)
-        page.wait_for_timeout(100)  # let the last move's redraw land before timing the drop
+        # the lifted card has reached the meld (a busy machine may take longer than the old 100 ms)
+        wait_until_changed(page, canvas.element_handle(), dropped_shadow, felt)
+        page.wait_for_timeout(100)  # and the last move's redraw has landed
         times["drop"].append(timed(page, canvas.element_handle(), dropped_shadow, "mouseup", page.mouse.up))
         page.wait_for_function("() => !document.querySelector('.mk-undo').disabled")
         times["undo"].append(timed(page, canvas.element_handle(), corner, "click", undo.click))
