@@ -14,7 +14,10 @@ extension that sets it for Voila's ``/voila/render/...`` pages:
 ``--ServerApp.jpserver_extensions=machiavelli_kit.app_server=True``.
 Kernels whose page went away without a word (a laptop shut, a network lost)
 are culled after :data:`CULL_SECONDS` idle; a kernel with its page still open
-is never culled, however long its learner thinks.
+is never culled, however long its learner thinks. And when a class opens pages at
+once, a busy machine may take more than Voila's 4 seconds to pass on a cell's
+output after the cell ran; Voila then dropped it, and that page showed no board
+("Timeout waiting for IOPub output"): it now waits up to :data:`OUTPUT_WAIT`.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ CULL_SECONDS = 600
 """A kernel with no page connected, idle this long, is stopped."""
 CULL_INTERVAL = 60
 """How often idle kernels are looked for, in seconds."""
+OUTPUT_WAIT = 60
+"""How long Voila waits for a cell's output once the cell has run, in seconds (no wait when all came)."""
 
 
 def set_xsrf_cookie(handler: Any, notebook: Any = None, cwd: str = "") -> None:
@@ -38,11 +43,12 @@ def set_xsrf_cookie(handler: Any, notebook: Any = None, cwd: str = "") -> None:
     handler.xsrf_token  # noqa: B018 -- reading it sets the cookie
 
 
-def culling_options() -> list[str]:
-    """The command-line options that cull kernels left without a page."""
+def class_options() -> list[str]:
+    """The command-line options for a class: kernels left without a page culled, no output dropped under load."""
     return [
         f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}",
     ]
 
 

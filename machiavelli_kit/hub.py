@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from machiavelli_kit.app_server import culling_options
+from machiavelli_kit.app_server import class_options
 from machiavelli_kit.cli.app import TEST_ONLY
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import copy_notebooks, learner_folder
@@ -30,7 +30,7 @@ def single_user_options() -> list[str]:
     """The options the kit adds to ``jupyterhub-singleuser``."""
     return [
         "--ServerApp.jpserver_extensions=machiavelli_kit.app_server=True",
-        *culling_options(),
+        *class_options(),
         f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}",
     ]
 

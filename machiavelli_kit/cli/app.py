@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.app_server import culling_options
+from machiavelli_kit.app_server import class_options
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server
@@ -36,7 +36,7 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
     A page's kernel stops when the page closes; one left without a page is stopped after 10 idle minutes.
     """
     return [sys.executable, "-m", "machiavelli_kit.app_server", str(folder), f"--port={port}",
-            "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}", *culling_options(),
+            "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}", *class_options(),
             f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
