@@ -5,7 +5,8 @@ Debian's Chromium (headless), starts deal 7 against the greedy player, and times
 default):
 
 - press: mouse down on a hand card until the lifted card's shadow is drawn;
-- drop: mouse up over the new-meld slot until the lifted card is gone from the drag layer;
+- drop: mouse up over the new-meld slot (once the lifted card is drawn there) until it is gone
+  from the drag layer;
 - undo: click on Undo until the card is back in the hand;
 - computer starts: click on Draw until the board says the computer is playing;
 - computer shown: click on Draw until the canvas shows the computer's turn (its first move, or the
@@ -41,6 +42,7 @@ from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.ui.game_board import GameBoard
 
 DEAL = 7
+READ = "([el, x, y]) => Array.from(el.getContext('2d').getImageData(x, y, 1, 1).data).join(',')"
 WATCH = """([el, x, y, kind, selector, text]) => {
     const ctx = el.getContext('2d');
     const line = () => {  // a checksum of the whole pixel row at y
@@ -102,8 +104,22 @@ class Timer:
     def pixel(self, point: tuple[float, float], kind: str, action: Callable[[], None], selector: str | None) -> float:
         """Milliseconds from the ``kind`` event to the change of the canvas pixel at layout ``point``
         (a negative x: of any pixel in the row at y)."""
-        x, y = round(point[0] * self.ratio), round(point[1] * self.ratio)
-        return self._run([self.canvas.element_handle(), x, y, kind, selector, None], action)
+        return self._run([self.canvas.element_handle(), *self._scaled(point), kind, selector, None], action)
+
+    def read(self, point: tuple[float, float]) -> str:
+        """The canvas pixel at layout ``point``."""
+        return str(self.page.evaluate(READ, [self.canvas.element_handle(), *self._scaled(point)]))
+
+    def wait_changed(self, point: tuple[float, float], before: str) -> None:
+        """Wait until the canvas pixel at layout ``point`` is no longer ``before``."""
+        self.page.wait_for_function(
+            f"([el, x, y, before]) => ({READ})([el, x, y]) !== before",
+            arg=[self.canvas.element_handle(), *self._scaled(point), before],
+            timeout=30_000,
+        )
+
+    def _scaled(self, point: tuple[float, float]) -> list[int]:
+        return [round(point[0] * self.ratio), round(point[1] * self.ratio)]
 
     def status(self, text: str, selector: str, action: Callable[[], None]) -> float:
         """Milliseconds from a click on ``selector`` until the game's status line holds ``text``."""
@@ -162,8 +178,10 @@ def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
         page.mouse.move(box["x"] + (card.x + held[0]) * scale, box["y"] + (card.y + held[1]) * scale)
         page.wait_for_timeout(100)  # let the hover move's round trip land before timing the press
         times["press"].append(timer.pixel(shadow, "mousedown", page.mouse.down, None))
+        felt = timer.read(dropped_shadow)
         page.mouse.move(box["x"] + drop[0] * scale, box["y"] + drop[1] * scale, steps=5)
-        page.wait_for_timeout(100)
+        timer.wait_changed(dropped_shadow, felt)  # the lifted card has reached the slot (slow on a busy machine)
+        page.wait_for_timeout(100)  # and the last move's redraw has landed
         times["drop"].append(timer.pixel(dropped_shadow, "mouseup", page.mouse.up, None))
         page.wait_for_function("() => !document.querySelector('.mk-game-table .mk-undo').disabled")
         times["undo"].append(timer.pixel(corner, "click", undo.click, ".mk-game-table .mk-undo"))
