@@ -27,6 +27,11 @@ def add_parser(subparsers: Any) -> None:
         "app", help="serve the notebooks as a Voila app", description="Serve the notebooks as an app, code hidden."
     )
     add_common(parser)
+    parser.add_argument(
+        "--ip",
+        metavar="ADDRESS",
+        help="listen on ADDRESS (default: this computer only; 0.0.0.0 lets a class's computers in)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -42,5 +47,11 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
 
 def run(arguments: argparse.Namespace) -> int:
     folder = notebooks_dir(arguments.notebooks)
-    print(f"the app starts at http://localhost:{arguments.port}/voila/render/{START} (Ctrl+C stops it)", flush=True)
-    return run_server(app_command(folder, arguments.port, not arguments.no_browser), folder)
+    command = app_command(folder, arguments.port, not arguments.no_browser)
+    if arguments.ip:
+        command.append(f"--Voila.ip={arguments.ip}")
+    host = "localhost" if arguments.ip in (None, "0.0.0.0") else arguments.ip
+    print(f"the app starts at http://{host}:{arguments.port}/voila/render/{START} (Ctrl+C stops it)", flush=True)
+    if arguments.ip == "0.0.0.0":
+        print("the other computers open it with this computer's name or address instead of localhost", flush=True)
+    return run_server(command, folder)
