@@ -7,7 +7,8 @@ top-left pixel painted), the memory of each page's kernel (RSS and PSS, from /pr
 server, then closes the pages as a learner closes a tab and times until every kernel has stopped.
 The browser runs on the same machine, so the times include its work; the kernels' memory does not.
 
-Run: ``.venv/bin/python benchmarks/app_capacity.py --pages 1 5 10`` (``--notebook rules.ipynb`` for another page).
+Run: ``.venv/bin/python benchmarks/app_capacity.py --pages 1 5 10``; the puzzle trainer, whose board shows once a
+puzzle is chosen: ``--notebook puzzles.ipynb --click .mk-trainer-next``.
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ def memory_mib(pid: int) -> tuple[float, float]:
     return fields["Rss"], fields["Pss"]
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time the process has used so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def kernels(server: int) -> list[int]:
     """The pids of the server's kernels: its children running ipykernel."""
     found = []
@@ -89,15 +96,18 @@ def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
     raise SystemExit("the app server did not start")
 
 
-def one_class(browser: Browser, url: str, server: int, pages: int) -> None:
-    """Open ``url`` in ``pages`` learners' pages at once, report the times and memory, close them all."""
+def one_class(browser: Browser, url: str, server: int, pages: int, click: str | None) -> None:
+    """Open ``url`` in ``pages`` pages at once (and ``click`` on each), report times and memory, close them."""
     contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}) for _ in range(pages)]
     for context in contexts:
         context.add_init_script(WATCH_FIRST_DRAW)
     opened: list[Page] = [context.new_page() for context in contexts]
-    start = time.time() * 1000
+    start, server_cpu = time.time() * 1000, cpu_seconds(server)
     for page in opened:
         page.goto(url, wait_until="commit", timeout=TIMEOUT)
+    if click:
+        for page in opened:
+            page.locator(click).click(timeout=TIMEOUT)
     missing = 0
     for page in opened:
         try:
@@ -106,12 +116,15 @@ def one_class(browser: Browser, url: str, server: int, pages: int) -> None:
             missing += 1
     times = sorted((page.evaluate("window.mkFirstDrawn") - start) / 1000 for page in opened if page.evaluate(DRAWN))
     memory = [memory_mib(pid) for pid in kernels(server)]
+    cpu = statistics.median(cpu_seconds(pid) for pid in kernels(server))
+    server_cpu = (cpu_seconds(server) - server_cpu) / pages
     rss, pss = [m[0] for m in memory], [m[1] for m in memory]
     drawn = f"{statistics.median(times):.1f} s (median), {times[-1]:.1f} s (slowest)" if times else "never"
     print(
         f"{pages} learners at once: first board after {drawn}, {missing} pages with none after {TIMEOUT // 1000} s; "
-        f"{len(memory)} kernels, {statistics.median(rss):.0f} MiB RSS each "
-        f"(PSS {statistics.median(pss):.0f}), {sum(pss):.0f} MiB PSS together; server {memory_mib(server)[0]:.0f} MiB; "
+        f"{len(memory)} kernels, {cpu:.1f} s of processor time and {statistics.median(rss):.0f} MiB RSS each "
+        f"(PSS {statistics.median(pss):.0f}), {sum(pss):.0f} MiB PSS together; server {memory_mib(server)[0]:.0f} MiB "
+        f"and {server_cpu:.1f} s of processor time a page; "
         f"load average {os.getloadavg()[0]:.1f}",
         flush=True,
     )
@@ -129,7 +142,8 @@ def one_class(browser: Browser, url: str, server: int, pages: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, nargs="+", default=[1, 5, 10], help="class sizes to try (default 1 5 10)")
-    parser.add_argument("--notebook", default="start.ipynb", help="the page the class opens (one with a board)")
+    parser.add_argument("--notebook", default="start.ipynb", help="the page the class opens (default start.ipynb)")
+    parser.add_argument("--click", help="a button that shows the first board, e.g. .mk-trainer-next on puzzles.ipynb")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         served = Path(folder)
@@ -147,7 +161,7 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for pages in arguments.pages:
-                    one_class(browser, f"{base}/voila/render/{arguments.notebook}", process.pid, pages)
+                    one_class(browser, f"{base}/voila/render/{arguments.notebook}", process.pid, pages, arguments.click)
                 browser.close()
         finally:
             process.send_signal(signal.SIGTERM)
