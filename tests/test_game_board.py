@@ -19,6 +19,7 @@ from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.ui.game_board import GameBoard
+from machiavelli_kit.ui.status import kind_of
 
 SEED = 7
 """Seed 7 deals You 6♠ 6♥ 6♣ (a set to lay) and lets You start against Greedy."""
@@ -80,8 +81,10 @@ def test_draw_refuses_while_cards_are_moved_and_restore_says_its_penalty_first()
     lay(board, "6S 6H")
     board.buttons["Draw"].click()
     assert "You have moved cards" in board.status.value and board.flow is not None and not board.flow.game.turns
+    assert kind_of(board.status) == "invalid"
     board.buttons["Restore"].click()
     assert "you draw 3 cards as the penalty" in board.status.value and not board.flow.game.turns
+    assert kind_of(board.status) == "hint"
     board.buttons["Restore"].click()
     assert board.flow.game.turns[0].action == "restore"
     assert len(board.flow.game.hand(0)) == 18 and len(shown_hand(board)) == 18

@@ -8,8 +8,8 @@ forwards its buttons to it; the tests drive the same object without a browser.
 >>> flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=7)
 >>> flow.person_to_move, flow.session.start.hand == flow.game.hand(0)
 (True, True)
->>> flow.end_turn().text
-'Not valid yet: no card from the hand was played: play at least one card, or draw instead.'
+>>> print(flow.end_turn().text)
+Not valid yet: no card from the hand was played: ...
 >>> flow.draw().text
 'You drew K♥. Your turn is over.'
 >>> shown = flow.computer_turn()
@@ -69,10 +69,12 @@ class Seat:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a button did: whether the turn ended, and the words to show."""
+    """What a button did: whether the turn ended, and the words to show; ``warning``: the words
+    say what pressing again will cost (nothing was refused)."""
 
     ended: bool
     text: str
+    warning: bool = False
 
 
 @dataclass(frozen=True)
@@ -321,7 +323,7 @@ class GameFlow:
             return Answer(False, "It is not your turn.")
         if not self._restore_asked:
             self._restore_asked = True
-            return Answer(False, restore_warning(self.rules))
+            return Answer(False, restore_warning(self.rules), warning=True)
         self._restore_asked = False
         turn = self.game.play(Restore())
         self._shown_to = None

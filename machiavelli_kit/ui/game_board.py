@@ -29,6 +29,7 @@ from machiavelli_kit.position import Position, Table
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.status import STYLE, Kind, mark
 
 SPEEDS = (("slow", 1.0), ("normal", 0.5), ("fast", 0.2), ("no animation", 0.0))
 """Seconds each move of a computer turn stays on the screen."""
@@ -98,7 +99,8 @@ class GameBoard:
         controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
         controls.layout = w.Layout(flex_flow="row wrap")
         self.play_box = w.VBox([self.info, self.table_area, controls, self.status, self.log, self.end_box])
-        self.box = w.VBox([self.setup.box, self.play_box])
+        style = w.HTML(STYLE, layout=w.Layout(display="none"))  # the status lines' colours and icons
+        self.box = w.VBox([style, self.setup.box, self.play_box])
         self.box.add_class("mk-game")
         _show(self.play_box, False)
 
@@ -128,6 +130,7 @@ class GameBoard:
             seats, rules, hints = self.setup.seats(), self.setup.rules(), self.setup.hints.value
             flow = GameFlow.new(seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget)
         except ValueError as error:  # a deal the rules cannot make, a bad deal number
+            mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(_sentence(str(error)))
             return
         self.setup_status.value = ""
@@ -141,6 +144,7 @@ class GameBoard:
         try:
             flow = GameFlow.from_record(bytes(files[0]["content"]).decode("utf-8"), hints=self.setup.hints.value)
         except (ValueError, UnicodeDecodeError) as error:
+            mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(f"This file is not a game saved from this board: {error}.")
             return
         self.setup_status.value = ""
@@ -177,7 +181,7 @@ class GameBoard:
         self._enable(True)
         self.buttons["Hint"].disabled = not flow.hints
         self.buttons["Draw"].description = "Pass" if "draw" not in flow.game.options() else "Draw"
-        self.status.value = html.escape(flow.situation())
+        self._tell(flow.situation(), "info")
 
     def _show_handover(self) -> None:
         flow = self._flow()
@@ -190,7 +194,7 @@ class GameBoard:
         self._put(PlaySession(Position(flow.game.table, ()), flow.rules))  # no hand left drawn behind the screen
         self.table_area.children = (self.handover,)
         self._enable(False)
-        self.status.value = html.escape(flow.situation())
+        self._tell(flow.situation(), "info")
 
     def _on_take_over(self, _: object = None) -> None:
         self._flow().take_over()
@@ -208,10 +212,10 @@ class GameBoard:
         self._answer(self._flow().restore())
 
     def _on_hint(self, _: object = None) -> None:
-        self.status.value = html.escape(self._flow().hint())
+        self._tell(self._flow().hint(), "hint")
 
     def _answer(self, answer: Answer) -> None:
-        self.status.value = html.escape(answer.text)
+        self._tell(answer.text, "info" if answer.ended else "hint" if answer.warning else "invalid")
         if answer.ended:
             self._say(self._flow().last_turn_line())
             self._advance()
@@ -228,7 +232,7 @@ class GameBoard:
                 self._shown(flow.computer_turn())
             self._advance()
             return
-        self.status.value = html.escape(self._flow().situation())
+        self._tell(self._flow().situation(), "info")
         self._enable(False)
         self.task = loop.create_task(self._animate(loop))
 
@@ -237,7 +241,7 @@ class GameBoard:
         flow = self._flow()
         try:
             while flow.computer_to_move:
-                self.status.value = html.escape(flow.situation())
+                self._tell(flow.situation(), "info")
                 shown = flow.apply(await loop.run_in_executor(None, flow.think))
                 for frame in shown.frames[:-1]:
                     self._frame(frame)
@@ -270,7 +274,7 @@ class GameBoard:
         self._enable(False)
         self._put(PlaySession(Position(flow.game.table, self._viewer_hand()), flow.rules))
         self.table_area.children = (self._board().box,)
-        self.status.value = html.escape(end.text)
+        self._tell(end.text, "valid")
         self._say(end.text)
         self.ending.value = ending_html(end, flow.names)
         _show(self.next_deal, not end.match_over)
@@ -344,13 +348,18 @@ class GameBoard:
         self.skip.disabled = enabled
         _show(self.end_box, False)
 
+    def _tell(self, text: str, kind: Kind) -> None:
+        """Show ``text`` on the status line with the colour and icon of ``kind``."""
+        mark(self.status, kind)
+        self.status.value = html.escape(text)
+
     def _say(self, line: str) -> None:
         self.lines.append(line)
         self.log.value = "<br>".join(html.escape(text) for text in reversed(self.lines))
 
     def _error(self, error: Exception) -> None:
         self.errors.append(traceback.format_exc())
-        self.status.value = f'<span style="color:#b00020">Error: {html.escape(repr(error))}</span>'
+        self._tell(f"Error: {error!r}", "invalid")
 
     def _guard(self, handler: F) -> F:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
