@@ -399,7 +399,7 @@ def _html(name: str) -> w.HTML:
 
 
 def _button(label: str, tooltip: str, name: str) -> w.Button:
-    button = w.Button(description=label, tooltip=tooltip)
+    button = w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
     button.add_class(f"mk-game-{name}")
     return button
 
