@@ -19,6 +19,7 @@ from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.ui.game_board import GameBoard
+from machiavelli_kit.ui.game_ending import CELL
 from machiavelli_kit.ui.status import kind_of
 
 SEED = 7
@@ -129,7 +130,7 @@ def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:
     assert board.end_box.layout.display is None
     assert board.ending.value.startswith("<h3>") and flow.deal_end_text() in board.status.value
     for name, hand in zip(flow.names, result.hands, strict=True):
-        assert f"<td>{name}</td><td>{' '.join(map(str, hand)) or 'none'}</td>" in board.ending.value
+        assert f">{name}</td><td{CELL}>{' '.join(map(str, hand)) or 'none'}</td>" in board.ending.value
     assert all(button.disabled for button in board.buttons.values())
     board.review_button.click()
     assert re.search(r"You made the best move on (\d+) of \1 turns \(100%\)", board.review.value)

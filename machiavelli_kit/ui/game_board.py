@@ -274,7 +274,7 @@ class GameBoard:
         self._enable(False)
         self._put(PlaySession(Position(flow.game.table, self._viewer_hand()), flow.rules))
         self.table_area.children = (self._board().box,)
-        self._tell(end.text, "valid")
+        self._tell(end.text, "info")
         self._say(end.text)
         self.ending.value = ending_html(end, flow.names)
         _show(self.next_deal, not end.match_over)
@@ -282,6 +282,7 @@ class GameBoard:
         record = base64.b64encode(flow.record().encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a download="machiavelli-game.json" href="data:application/json;base64,{record}" '
+            'style="color: #1a5fb4; text-decoration: underline" '
             'title="save this game as a file, to load it again later">Download the game\'s record</a>'
         )
         _show(self.end_box, True)

