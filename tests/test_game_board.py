@@ -106,6 +106,10 @@ def test_hint_during_the_turn_and_switched_off_by_the_teacher() -> None:
     quiet = started(["person", "greedy"], hints=False)
     assert quiet.buttons["Hint"].disabled
     assert quiet.flow is not None and quiet.flow.hint() == "Hints are switched off for this game."
+    teacher = GameBoard(seed=SEED, hints=False)
+    assert teacher.setup.hints.disabled and not teacher.setup.hints.value
+    teacher.setup.start_button.click()
+    assert teacher.flow is not None and not teacher.flow.hints and teacher.buttons["Hint"].disabled
 
 
 def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:

@@ -42,10 +42,18 @@ class GameBoard:
     """Play Machiavelli against computer players, or with friends at one screen.
 
     ``seed`` fixes the deal (for tests and lessons), ``budget`` is the computer players'
-    seconds a move, ``scale`` enlarges the cards.
+    seconds a move, ``scale`` enlarges the cards. ``hints=False`` (or ``True``) is a teacher's
+    choice for a match: the setup's Hints box then shows it and cannot be changed.
     """
 
-    def __init__(self, *, seed: int | None = None, budget: float = DEFAULT_BUDGET, scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+        scale: float = 1.0,
+        hints: bool | None = None,
+    ) -> None:
         self.seed, self.budget, self.scale = seed, budget, scale
         self.flow: GameFlow | None = None
         self.errors: list[str] = []
@@ -55,6 +63,11 @@ class GameBoard:
         self._skipping = False
         self.setup = GameSetup()
         self.setup.start_button.on_click(self._guard(self._on_start))
+        if hints is not None:
+            self.setup.hints.value, self.setup.hints.disabled = hints, True
+            self.setup.hints.description = (
+                "Hints allowed (set by the teacher)" if hints else "No hints (teacher's choice)"
+            )
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
         self.upload.tooltip = "load a game's record (a .json file saved from this board)"
         self.upload.observe(self._guard(self._on_upload), "value")
