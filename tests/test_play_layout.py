@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +134,14 @@ def test_an_empty_table_still_has_room_for_a_new_meld() -> None:
     board = lay_out(PlayState.of(Position.parse("", "5H 5S 5D")))
     assert board.drop_target(board.new_slot.x + 2, board.new_slot.y + 2) == "new"
     assert board.new_slot.h == CARD_H
+
+
+@pytest.mark.parametrize("width", [600, 800, 1366, 1920])
+def test_a_full_table_fits_each_width_with_no_empty_row(width: int) -> None:
+    melds = tuple(meld.cards for item in worked_examples() for meld in item.position.table.melds)
+    board = lay_out(PlayState(melds, example("it-3").position.hand), width=width)
+    for box in [spot.box for spot in board.cards] + list(board.tags) + [board.new_slot, board.work, board.hand]:
+        assert box.x >= 0 and box.x + box.w <= width and box.bottom <= board.height
+    last = max(spot.box.bottom for spot in board.cards if isinstance(spot.place, int))
+    assert board.table.bottom - last <= STRIP + ROW_GAP, "at most the thin new-meld strip under the last row"
+    assert len(board.tags) == len(melds)
