@@ -20,6 +20,7 @@ import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -145,6 +146,7 @@ def main() -> None:
     parser.add_argument("--notebook", default="start.ipynb", help="the page the class opens (default start.ipynb)")
     parser.add_argument("--click", help="a button that shows the first board, e.g. .mk-trainer-next on puzzles.ipynb")
     arguments = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: the finally below still stops the server
     with tempfile.TemporaryDirectory() as folder:
         served = Path(folder)
         for notebook in NOTEBOOKS.glob("*.ipynb"):
