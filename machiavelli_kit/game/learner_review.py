@@ -4,12 +4,18 @@ the position before the turn (to draw as boards) and the share of best moves.
 >>> from machiavelli_kit.game.autoplay import play_game
 >>> game = play_game(["greedy", "beginner"], "bga", seed=5).game
 >>> report = review_turns([game], seats=(1,))
->>> len(report.turns) == sum(turn.player == 1 for turn in game.turns), report.accuracy
-(True, 0.625)
->>> print(report.summary)
-You made the best move on 20 of 32 turns (62%).
->>> print(next(turn.text for turn in report.turns if turn.verdict.needless_draw))
-Turn 24, beginner drew, but could have played 2 cards (9♠ 9♦).
+>>> len(report.turns) == sum(turn.player == 1 for turn in game.turns)
+True
+>>> report.accuracy == review(game).accuracy["beginner"]
+True
+>>> print(review_turns([game], seats=(0,)).summary)
+You made the best move on ... turns (100%).
+>>> from machiavelli_kit.game.state import Turn
+>>> from machiavelli_kit.notation import parse_cards
+>>> from machiavelli_kit.position import Table
+>>> drew = TurnReview(Turn(12, 1, "draw", Table(), (), parse_cards("KS")), "Bob", 0, parse_cards("2C 3C 4C"), False)
+>>> print(ReviewedTurn(1, Position(Table(), parse_cards("2C 3C 4C KD")), drew).text)
+Turn 12, Bob drew, but could have played 3 cards (2♣ 3♣ 4♣).
 """
 
 from __future__ import annotations
