@@ -10,6 +10,7 @@ import datetime
 import re
 import time
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,6 +25,21 @@ from machiavelli_kit.ui.status import kind_of
 
 SEED = 7
 """Seed 7 deals You 6♠ 6♥ 6♣ (a set to lay) and lets You start against Greedy."""
+MAX_TURNS = 400
+"""More turns than any of these games takes: a loop that reaches it is a bug, not a long game."""
+
+
+@pytest.fixture(autouse=True)
+def no_event_loop_running() -> Iterator[None]:
+    """Run each test as a script runs the board: with no event loop running in the thread.
+
+    Playwright's sync API (the browser tests, when a worker runs them first) leaves its event loop
+    marked as running in the main thread, and the board would hand its computer turns to it.
+    """
+    leaked = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    yield
+    asyncio._set_running_loop(leaked)
 
 
 def started(kinds: list[str], *, seed: int = SEED, names: list[str] | None = None, hints: bool = True) -> GameBoard:
@@ -116,7 +132,9 @@ def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:
     board = started(["person", "greedy"])
     flow = board.flow
     assert flow is not None
-    while not flow.game.over:
+    for _ in range(MAX_TURNS):
+        if flow.game.over:
+            break
         seat = flow.game.to_move
         assert seat == 0 and board.status.value.startswith("Your turn")
         play = best_play(flow.game.view(0))
@@ -146,7 +164,9 @@ def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:
 
 def test_a_loaded_record_shows_its_end_and_review() -> None:
     flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=3)
-    while not flow.game.over:
+    for _ in range(MAX_TURNS):
+        if flow.game.over:
+            break
         flow.draw() if flow.person_to_move else flow.computer_turn()
     board = GameBoard()
     content = memoryview(flow.record().encode("utf-8"))
@@ -190,7 +210,9 @@ def test_a_match_counts_points_over_deals() -> None:
     board.setup.start_button.click()
     flow = board.flow
     assert flow is not None and flow.match is not None and "Deal 1" in board.info.value
-    while not flow.game.over:
+    for _ in range(MAX_TURNS):
+        if flow.game.over:
+            break
         board.buttons["Draw"].click()
     end = flow.deal_end()
     assert end is not None and end.points is not None
