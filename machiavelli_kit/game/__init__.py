@@ -15,6 +15,7 @@ True
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass, Play, Restore
 from machiavelli_kit.game.autoplay import AutoGame, play_game
 from machiavelli_kit.game.deal import Deal, DealError, arranged_deal, deal_game
+from machiavelli_kit.game.flow import GameFlow
 from machiavelli_kit.game.players import PLAYERS, Player, make_player
 from machiavelli_kit.game.record import RecordError, UnreadableRecord, dumps, load, loads, save
 from machiavelli_kit.game.session import Game
@@ -28,6 +29,7 @@ __all__ = [
     "DealError",
     "Draw",
     "Game",
+    "GameFlow",
     "GameState",
     "IllegalAction",
     "Pass",
