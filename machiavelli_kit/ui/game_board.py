@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import html
 import importlib
 import traceback
@@ -29,7 +28,7 @@ from machiavelli_kit.position import Position, Table
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionWidget
-from machiavelli_kit.ui.status import STYLE, Kind, mark
+from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
 
 SPEEDS = (("slow", 1.0), ("normal", 0.5), ("fast", 0.2), ("no animation", 0.0))
 """Seconds each move of a computer turn stays on the screen."""
@@ -377,16 +376,7 @@ class GameBoard:
 
     def _guard(self, handler: F) -> F:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
-
-        @functools.wraps(handler)
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return handler(*args, **kwargs)
-            except Exception as error:
-                self._error(error)
-                return None
-
-        return guarded  # type: ignore[return-value]
+        return reporting_errors(handler, self._error)
 
 
 def _warm_up() -> None:

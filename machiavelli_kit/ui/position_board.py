@@ -12,7 +12,6 @@ down, and the buttons wrap within the board's width.
 from __future__ import annotations
 
 import asyncio
-import functools
 import html
 import traceback
 from collections.abc import Callable, Iterator
@@ -29,7 +28,7 @@ from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
-from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
+from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
 
 STEP_DELAY = 0.35
 SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
@@ -335,17 +334,11 @@ class PositionWidget:
 
     def _guard(self, handler: F) -> F:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
+        return reporting_errors(handler, self._report_error)
 
-        @functools.wraps(handler)
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return handler(*args, **kwargs)
-            except Exception as error:
-                self.errors.append(traceback.format_exc())
-                self.say(f"Error: {html.escape(repr(error))}", "invalid")
-                return None
-
-        return guarded  # type: ignore[return-value]
+    def _report_error(self, error: Exception) -> None:
+        self.errors.append(traceback.format_exc())
+        self.say(f"Error: {html.escape(repr(error))}", "invalid")
 
 
 def example_widget(identifier: str, **options: Any) -> Any:

@@ -10,7 +10,9 @@ board shrunk onto a phone keeps them readable, not huge.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import functools
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 Kind = Literal["valid", "invalid", "hint", "info"]
 KINDS: tuple[Kind, ...] = ("valid", "invalid", "hint", "info")
@@ -20,6 +22,24 @@ TEXT_SIZE = "clamp(15px, 2.1cqw, 30px)"
 """The status line's text: 16 px on a 760 px (medium) board, more on bigger ones."""
 BUTTON_TEXT_SIZE = "clamp(13px, 1.75cqw, 26px)"
 BUTTON_HEIGHT = "clamp(28px, 3.7cqw, 56px)"
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reporting_errors(handler: F, report: Callable[[Exception], None]) -> F:
+    """``handler``, but an exception it raises goes to ``report`` (called inside the ``except``, so
+    ``traceback.format_exc()`` still tells it) instead of being lost in the kernel's log."""
+
+    @functools.wraps(handler)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return handler(*args, **kwargs)
+        except Exception as error:
+            report(error)
+            return None
+
+    return guarded  # type: ignore[return-value]
 
 
 def mark(widget: Any, kind: Kind) -> None:
