@@ -22,23 +22,16 @@ card to drag is drawn. Run: ``.venv/bin/python benchmarks/game_board_latency.py 
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import signal
 import statistics
-import subprocess
 import tempfile
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
-from widget_latency import free_port
+from widget_latency import voila
 
-from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.ui.game_board import GameBoard
 
@@ -72,33 +65,6 @@ WATCH = """([el, x, y, kind, selector, text]) => {
         }
     }, 1);
 }"""
-
-
-@contextmanager
-def voila(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` with the kit's Voila command; yield its base URL."""
-    port = free_port()
-    log = (folder / "voila.log").open("w")
-    server = subprocess.Popen(
-        [*app_command(folder, port, open_browser=False), "--Voila.ip=127.0.0.1"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        env={**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime")},
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/voila/static/voila.js", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        yield base
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(15)
-        log.close()
 
 
 class Timer:

@@ -26,6 +26,8 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -121,12 +123,9 @@ def measure(page: Page, base: str, repeats: int) -> dict[str, list[float]]:
     return times
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--repeats", type=int, default=20)
-    arguments = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="mk-latency-"))
-    shutil.copy(notebooks_dir() / "start.ipynb", folder)
+@contextmanager
+def voila(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` with the kit's Voila command; yield its base URL."""
     port = free_port()
     log = (folder / "voila.log").open("w")
     server = subprocess.Popen(
@@ -144,7 +143,21 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        with sync_playwright() as playwright:
+        yield base
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(15)
+        log.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--repeats", type=int, default=20)
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="mk-latency-"))
+    shutil.copy(notebooks_dir() / "start.ipynb", folder)
+    try:
+        with voila(folder) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
             )
@@ -152,8 +165,6 @@ def main() -> None:
             times = measure(page, base, arguments.repeats)
             browser.close()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(15)
         shutil.rmtree(folder, ignore_errors=True)
     print(f"Voila, {arguments.repeats} interactions each, milliseconds from browser event to redrawn pixel")
     print(f"{'interaction':12} {'median':>7} {'min':>7} {'max':>7}")
