@@ -6,10 +6,13 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.progress import Progress
+from machiavelli_kit.puzzles.students import NAMES_REQUIRED
 from machiavelli_kit.puzzles.trainer import Trainer
-from machiavelli_kit.ui.puzzle_browser import PuzzleBrowser
+from machiavelli_kit.ui.puzzle_browser import NAME_FIRST, PuzzleBrowser
 
 COLLECTION = load_collection()
 
@@ -217,3 +220,31 @@ def test_a_bad_assignment_is_shown_by_file_name(tmp_path: Path) -> None:
     assert browser.assignment is not None and browser.assignment.title == "Up"
     browser._uploaded({"new": [{"name": "bad.toml", "content": memoryview(b'title = "x"\ngrade = "magic"\n')}]})
     assert "bad.toml: &#x27;magic&#x27; is not a grade" in browser.assignment_info.value
+
+
+def test_on_a_class_server_no_puzzle_starts_and_nothing_is_saved_before_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(NAMES_REQUIRED, "1")  # as machiavelli-kit app sets it for its kernels
+    browser = PuzzleBrowser(path=tmp_path / "progress.json")
+    assert browser.require_name
+    browser.next()
+    assert browser.board is None and browser.stage.children == ()
+    assert NAME_FIRST in browser.student_info.value
+    assert not (tmp_path / "progress.json").exists()
+    browser.student_choice.value = "Dina"
+    browser.next()
+    assert browser.board is not None and browser.path == tmp_path / "students" / "dina.json"
+    assert browser.trainer.session is not None
+    assert Progress.load(browser.path).student == "Dina"
+    assert not (tmp_path / "progress.json").exists()
+
+
+def test_on_ones_own_computer_the_trainer_starts_without_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(NAMES_REQUIRED, raising=False)
+    browser = PuzzleBrowser(path=tmp_path / "progress.json")
+    assert not browser.require_name
+    browser.next()
+    assert browser.board is not None and browser.path == tmp_path / "progress.json"

@@ -9,6 +9,7 @@ Voila removes them before it runs the notebook, so their output never shows.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from machiavelli_kit.app_server import class_options
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server
+from machiavelli_kit.puzzles.students import NAMES_REQUIRED
 
 TEST_ONLY = "test-only"
 """The cell tag of checks that only the notebook tests run, never the app."""
@@ -45,6 +47,15 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
             f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
+def app_environment() -> dict[str, str]:
+    """The app server's environment, which its kernels inherit: the trainer there saves work only under a name.
+
+    >>> app_environment()[NAMES_REQUIRED]
+    '1'
+    """
+    return {**os.environ, NAMES_REQUIRED: "1"}
+
+
 def run(arguments: argparse.Namespace) -> int:
     folder = notebooks_dir(arguments.notebooks)
     command = app_command(folder, arguments.port, not arguments.no_browser)
@@ -54,4 +65,4 @@ def run(arguments: argparse.Namespace) -> int:
     print(f"the app starts at http://{host}:{arguments.port}/voila/render/{START} (Ctrl+C stops it)", flush=True)
     if arguments.ip == "0.0.0.0":
         print("the other computers open it with this computer's name or address instead of localhost", flush=True)
-    return run_server(command, folder)
+    return run_server(command, folder, app_environment())

@@ -19,6 +19,7 @@ ValueError: a student's name cannot be empty
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -29,6 +30,9 @@ MAX_NAME = 40
 """The longest name, in characters."""
 FORMULA_STARTS = "=+-@"
 """What a spreadsheet reads as the start of a formula: no name starts so, since the class table is opened in one."""
+NAMES_REQUIRED = "MACHIAVELLI_KIT_NAMES_REQUIRED"
+"""Set to 1 in the environment of a server a whole class shares (``machiavelli-kit app`` sets it):
+there a learner gives their name before any work is saved, so no two learners share a file."""
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lpt{n}" for n in range(10))}
 """File names Windows refuses, whatever their extension."""
 
@@ -81,3 +85,8 @@ def list_students(folder: str | Path | None = None) -> list[str]:
         except ProgressError:
             names.append(path.stem)
     return sorted(set(names), key=str.casefold)
+
+
+def names_required() -> bool:
+    """Whether this kernel serves a whole class, so that work is saved only under a learner's name."""
+    return os.environ.get(NAMES_REQUIRED, "") not in ("", "0")

@@ -32,7 +32,14 @@ from machiavelli_kit.puzzles.exports import export_name, export_progress
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
-from machiavelli_kit.puzzles.students import clean_name, list_students, load_student, student_path, students_dir
+from machiavelli_kit.puzzles.students import (
+    clean_name,
+    list_students,
+    load_student,
+    names_required,
+    student_path,
+    students_dir,
+)
 from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
 from machiavelli_kit.render import position_svg
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
@@ -51,6 +58,9 @@ MODE_TIPS = (
 ALL_PUZZLES = "all puzzles"
 ERROR_STYLE = "color:#b00020"
 
+NAME_FIRST = "Type your name at the top and press Enter first, so your work is saved as yours."
+"""What a learner on a class's shared server reads who starts a puzzle before giving a name."""
+
 
 class PuzzleBrowser:
     """The trainer over ``collection`` for the learner whose ``progress`` is saved at ``path``.
@@ -59,7 +69,10 @@ class PuzzleBrowser:
     brings its own collection and progress. ``student`` opens that student's
     own progress (in ``students_folder``, by default ``students/`` beside
     ``path``); ``assignment`` opens an assignment file. Exports are written
-    into ``export_folder`` (the notebook's folder by default).
+    into ``export_folder`` (the notebook's folder by default). With ``require_name``
+    (the default on a server a whole class shares, see
+    :func:`~machiavelli_kit.puzzles.students.names_required`) no puzzle starts, and
+    so nothing is saved, before the student has given their name.
     """
 
     def __init__(
@@ -73,8 +86,10 @@ class PuzzleBrowser:
         assignment: str | Path | Assignment | None = None,
         students_folder: str | Path | None = None,
         export_folder: str | Path = ".",
+        require_name: bool | None = None,
     ) -> None:
         self.path = self.own_path = Path(path)
+        self.require_name = names_required() if require_name is None else require_name
         self.students_folder = Path(students_folder) if students_folder is not None else students_dir(self.own_path)
         self.export_folder = Path(export_folder)
         if trainer is None:
@@ -329,6 +344,11 @@ class PuzzleBrowser:
 
     def start(self, puzzle: Puzzle) -> None:
         """Play ``puzzle``: a new board, the list showing it, and the clock in timed mode."""
+        if self.require_name and not self.student:
+            self.student_info.value = _error(
+                "Type your name at the top and press Enter first, so your work is saved as yours."
+            )
+            return
         session = self.trainer.start(puzzle)
         self.board = PuzzleBoard(session, path=self.path)
         if not session.hints:
