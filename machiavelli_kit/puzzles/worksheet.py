@@ -29,6 +29,7 @@ from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
 from machiavelli_kit.puzzles.sheet_options import FORMATS, SheetOptions, WorksheetError
 from machiavelli_kit.render import CARD_HEIGHT, GAP, LABEL_HEIGHT, position_svg
+from machiavelli_kit.rules_words import rules_text
 
 NAME_LINE = ("Name", "Class", "Date")
 
@@ -92,7 +93,7 @@ def table_rows(puzzle: Puzzle) -> int:
 
 def sheet_meta(puzzle: Puzzle) -> str:
     """The puzzle's rules, the only fact about it the student sheet states."""
-    return f"Rules: {puzzle.rules}"
+    return f"Rules: {rules_text(puzzle.rules)}"
 
 
 def key_meta(puzzle: Puzzle) -> str:

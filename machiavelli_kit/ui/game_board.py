@@ -18,16 +18,18 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets as w
+from ipyevents import Event
 
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
 from machiavelli_kit.game.players import DEFAULT_BUDGET
-from machiavelli_kit.game.table_talk import rules_text
 from machiavelli_kit.play import PlaySession
 from machiavelli_kit.position import Position, Table
+from machiavelli_kit.rules_words import rules_text
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, keys_line, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
 
 SPEEDS = (("slow", 1.0), ("normal", 0.5), ("fast", 0.2), ("no animation", 0.0))
@@ -84,6 +86,7 @@ class GameBoard:
             "Hint": _button("Hint", "a hint; press again for a stronger one", "hint"),
         }
         for label, button in self.buttons.items():
+            button.tooltip = with_key(label, button.tooltip)
             button.on_click(self._guard(getattr(self, f"_on_{label.lower().replace(' ', '_')}")))
         self.speed = w.Dropdown(
             options=SPEEDS, value=0.5, description="Computer speed", style={"description_width": "initial"}
@@ -100,6 +103,12 @@ class GameBoard:
         self.handover = w.VBox([self.handover_text, self.take_over])
         self.handover.add_class("mk-game-handover")
         self.table_area = w.VBox()
+        self.table_area.add_class("mk-game-keys-area")
+        self.keys = Event(source=self.table_area, watched_events=["keydown"])
+        """The keyboard shortcuts: keys pressed while the mouse is over the cards."""
+        self.keys.on_dom_event(self._guard(self._on_key))
+        self.keys_help = _html("mk-game-keys")
+        self.keys_help.value = html.escape(keys_line())
         self.ending = _html("mk-game-end")
         self.next_deal = _button("Next deal", "deal the next game of the match", "next-deal")
         self.next_deal.on_click(self._guard(self._on_next_deal))
@@ -110,7 +119,9 @@ class GameBoard:
         self.end_box = w.VBox([self.ending, w.HBox([self.next_deal, self.review_button]), self.download, self.review])
         controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
         controls.layout = w.Layout(flex_flow="row wrap")
-        self.play_box = w.VBox([self.info, self.table_area, controls, self.status, self.log, self.end_box])
+        self.play_box = w.VBox(
+            [self.info, self.table_area, controls, self.keys_help, self.status, self.log, self.end_box]
+        )
         style = w.HTML(STYLE, layout=w.Layout(display="none"))  # the status lines' colours and icons
         self.box = w.VBox([style, self.setup.box, self.play_box])
         self.box.add_class("mk-game")
@@ -129,6 +140,8 @@ class GameBoard:
         self.position.box.add_class("mk-game-table")
         for label, button in self.position.buttons.items():
             _show(button, label in BOARD_BUTTONS)
+            if label in SHORTCUTS:
+                button.tooltip = with_key(label, button.tooltip)
         self.review.value = self.download.value = ""
         _show(self.setup.box, False)
         _show(self.play_box, True)
@@ -231,6 +244,15 @@ class GameBoard:
         if answer.ended:
             self._say(self._flow().last_turn_line())
             self._advance()
+
+    def _on_key(self, event: dict[str, Any]) -> None:
+        """A key pressed over the board: click its button, as the mouse would, if that button can be pressed now."""
+        label = button_for(event)
+        if label is None or self.position is None or self.play_box.layout.display == "none":
+            return
+        button = self.buttons[label] if label in self.buttons else self.position.buttons.get(label)
+        if button is not None and not button.disabled and button.layout.display != "none":
+            button.click()
 
     # computer turns
 

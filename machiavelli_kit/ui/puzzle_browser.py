@@ -42,6 +42,7 @@ from machiavelli_kit.puzzles.students import (
 )
 from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
 from machiavelli_kit.render import position_svg
+from machiavelli_kit.rules_words import rules_text
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 
 ANY = "any"
@@ -317,7 +318,7 @@ class PuzzleBrowser:
         puzzle = self.collection.find(self.puzzle_choice.value)
         share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
         self.picture.value = (
-            f"<p><b>{html.escape(puzzle.title)}</b> · rules {puzzle.rules} · {html.escape(puzzle.question())}</p>"
+            f"<p><b>{html.escape(puzzle.title)}</b> · {rules_text(puzzle.rules)} · {html.escape(puzzle.question())}</p>"
             f"{position_svg(puzzle.position)}<p><code>{share}</code></p>"
         )
 
