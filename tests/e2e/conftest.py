@@ -139,14 +139,18 @@ def lab_url(notebooks_copy: Path) -> Iterator[str]:
 
 
 def open_in_lab(page: Any, lab_url: str, notebook: str, timeout: int) -> None:
-    """Open ``notebook`` in JupyterLab and wait until its kernel is connected and idle."""
+    """Open ``notebook`` in JupyterLab and wait until it is the current tab and its kernel is connected
+    and idle (the session's one Lab restores the notebooks earlier tests opened, and one of those may be
+    current first: a command run then would go to the wrong notebook)."""
     page.goto(f"{lab_url}/lab/tree/{notebook}", timeout=timeout)
     page.wait_for_function(
-        """() => {
+        """name => {
             const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            const kernel = widget && widget.sessionContext && widget.sessionContext.session
+            const current = widget && widget.context && widget.context.path === name;
+            const kernel = current && widget.sessionContext && widget.sessionContext.session
                 && widget.sessionContext.session.kernel;
             return kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
         }""",
+        arg=notebook,
         timeout=timeout,
     )
