@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from machiavelli_kit.cards import Card
-from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, keys_line, with_key
+from tests.test_game_board import lay, started
 
 SEED = 7
 """Seed 7 deals You 6♠ 6♥ 6♣ and the first turn against Greedy (as in tests/test_game_board.py)."""
@@ -52,21 +52,6 @@ def press(board: GameBoard, key: str, **modifiers: bool) -> None:
     board.keys._handle_mouse_msg(board.keys, key_event(key, **modifiers), [])
 
 
-def started(*, hints: bool = True, kinds: tuple[str, ...] = ("person", "greedy")) -> GameBoard:
-    board = GameBoard(seed=SEED)
-    board.setup.choose(list(kinds))
-    board.setup.hints.value = hints
-    board.setup.start_button.click()
-    return board
-
-
-def lay(board: GameBoard, codes: str) -> None:
-    session = board.flow.session if board.flow else None
-    assert session is not None
-    for index, card in enumerate(parse_cards(codes)):
-        session.move(card, "hand", "new" if index == 0 else len(session.state.melds) - 1)
-
-
 def drag_to_new_meld(board: GameBoard, code: str) -> None:
     """Drag ``code`` from the hand to a new meld with the board's own mouse handlers."""
     assert board.position is not None
@@ -90,7 +75,7 @@ def test_the_key_map_reads_letters_and_ctrl_and_ignores_held_and_alt_keys() -> N
 
 
 def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> None:
-    board = started()
+    board = started(["person", "greedy"])
     assert board.buttons["Draw"].tooltip == "draw a card and end your turn (when nothing can be played) (key D)"
     assert board.position is not None
     assert board.position.buttons["Undo"].tooltip.endswith("(key U or Ctrl+Z)")
@@ -103,7 +88,7 @@ def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> N
 
 
 def test_d_draws_and_the_computer_answers_as_a_click_does() -> None:
-    keyed, clicked = started(), started()
+    keyed, clicked = started(["person", "greedy"]), started(["person", "greedy"])
     press(keyed, "d")
     clicked.buttons["Draw"].click()
     assert keyed.errors == []
@@ -114,7 +99,7 @@ def test_d_draws_and_the_computer_answers_as_a_click_does() -> None:
 
 
 def test_e_ends_a_valid_turn_and_refuses_an_invalid_one() -> None:
-    board = started()
+    board = started(["person", "greedy"])
     press(board, "e")
     assert board.status.value.startswith("Not valid yet") and board.flow is not None and board.flow.game.turns == []
     lay(board, "6S 6H 6C")
@@ -123,7 +108,7 @@ def test_e_ends_a_valid_turn_and_refuses_an_invalid_one() -> None:
 
 
 def test_r_asks_first_then_takes_the_penalty_and_a_held_key_never_repeats_it() -> None:
-    board = started()
+    board = started(["person", "greedy"])
     lay(board, "6S 6H")
     press(board, "r")
     assert "you draw 3 cards as the penalty" in board.status.value
@@ -134,7 +119,7 @@ def test_r_asks_first_then_takes_the_penalty_and_a_held_key_never_repeats_it() -
 
 
 def test_undo_redo_check_and_hint_keys() -> None:
-    board = started()
+    board = started(["person", "greedy"])
     assert board.flow is not None and board.flow.session is not None and board.position is not None
     drag_to_new_meld(board, "6S")
     assert board.flow.session.state.melds and not board.position.buttons["Undo"].disabled
@@ -153,7 +138,7 @@ def test_undo_redo_check_and_hint_keys() -> None:
 
 
 def test_a_disabled_buttons_key_does_nothing() -> None:
-    quiet = started(hints=False)
+    quiet = started(["person", "greedy"], hints=False)
     assert quiet.buttons["Hint"].disabled
     before = quiet.status.value
     press(quiet, "h")
@@ -161,7 +146,7 @@ def test_a_disabled_buttons_key_does_nothing() -> None:
     setup_only = GameBoard(seed=SEED)  # no game yet: the keys have no board
     press(setup_only, "d")
     assert setup_only.flow is None and setup_only.errors == []
-    hot_seat = started(kinds=("person", "person"))  # the hand-over screen: every button off
+    hot_seat = started(["person", "person"])  # the hand-over screen: every button off
     assert hot_seat.flow is not None and hot_seat.flow.needs_handover and hot_seat.buttons["Draw"].disabled
     press(hot_seat, "d")
     assert hot_seat.flow.game.turns == [] and hot_seat.errors == []
