@@ -22,17 +22,13 @@ card to drag is drawn. Run: ``.venv/bin/python benchmarks/game_board_latency.py 
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
-from widget_latency import voila
+from playwright.sync_api import Page
+from widget_latency import measure_in_voila
 
-from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.ui.game_board import GameBoard
 
 DEAL = 7
@@ -172,18 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--repeats", type=int, default=20)
     arguments = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="mk-game-latency-"))
-    shutil.copy(notebooks_dir() / "game.ipynb", folder)
-    try:
-        with voila(folder) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-            )
-            page = browser.new_page(viewport={"width": 1100, "height": 1000})
-            times = measure(page, base, arguments.repeats)
-            browser.close()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    times = measure_in_voila("game.ipynb", measure, arguments.repeats)
     print(f"Voila, game board, up to {arguments.repeats} interactions each, milliseconds from browser event to change")
     print(f"{'interaction':16} {'n':>3} {'median':>7} {'min':>7} {'max':>7}")
     for name, values in times.items():

@@ -26,7 +26,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -150,22 +150,31 @@ def voila(folder: Path) -> Iterator[str]:
         log.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", "--repeats", type=int, default=20)
-    arguments = parser.parse_args()
+def measure_in_voila(
+    notebook: str, measure: Callable[[Page, str, int], dict[str, list[float]]], repeats: int
+) -> dict[str, list[float]]:
+    """Serve a copy of the bundled ``notebook`` with Voila and run ``measure(page, base_url, repeats)``
+    in headless Chromium; the folder and the server are gone afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="mk-latency-"))
-    shutil.copy(notebooks_dir() / "start.ipynb", folder)
+    shutil.copy(notebooks_dir() / notebook, folder)
     try:
         with voila(folder) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
             )
             page = browser.new_page(viewport={"width": 1100, "height": 1000})
-            times = measure(page, base, arguments.repeats)
+            times = measure(page, base, repeats)
             browser.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", "--repeats", type=int, default=20)
+    arguments = parser.parse_args()
+    times = measure_in_voila("start.ipynb", measure, arguments.repeats)
     print(f"Voila, {arguments.repeats} interactions each, milliseconds from browser event to redrawn pixel")
     print(f"{'interaction':12} {'median':>7} {'min':>7} {'max':>7}")
     for name, values in times.items():
