@@ -1,6 +1,7 @@
 """Machiavelli Kit: cards, rules, a validator that explains, and an exact solver."""
 
 from machiavelli_kit.cards import JOKER, Card, Suit, full_deck
+from machiavelli_kit.i18n import LANGUAGES, LanguageError, language, set_language, speaking
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import NotationError, parse_card, parse_cards, parse_table
 from machiavelli_kit.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
@@ -10,8 +11,10 @@ __all__ = [
     "BGA",
     "CLASSIC",
     "JOKER",
+    "LANGUAGES",
     "WIKIPEDIA",
     "Card",
+    "LanguageError",
     "Meld",
     "MeldCheck",
     "NotationError",
@@ -27,9 +30,12 @@ __all__ = [
     "check_table",
     "check_turn",
     "full_deck",
+    "language",
     "parse_card",
     "parse_cards",
     "parse_table",
     "preset",
+    "set_language",
+    "speaking",
 ]
 __version__ = "0.1.0"

@@ -1,0 +1,183 @@
+"""The kit's languages: English, Italian and Polish, through gettext catalogs kept with Babel.
+
+Every text a learner or teacher reads is written in English in the code, marked
+with :func:`_` (or :func:`ngettext` when it counts something, :func:`pgettext`
+when a short word needs its context), and looked up at the moment it is said in
+the catalog of the language in use. The catalogs are
+``machiavelli_kit/locale/<lang>/LC_MESSAGES/machiavelli_kit.po``; the build
+compiles them to ``.mo`` files, and a checkout without a build reads the ``.po``
+files through Babel. ``python -m machiavelli_kit.catalogs`` extracts, updates, compiles
+and checks them.
+
+The language in use is, first to last: the one a ``with speaking(lang):`` block
+chose (what ``lang=`` on a board or function does), the one :func:`set_language`
+chose for the whole session (the start notebook's language switch), and the one
+the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``:
+a Jupyter server passes its own locale to its kernels), else English.
+
+>>> with speaking("it"):
+...     check_language("de")
+Traceback (most recent call last):
+...
+machiavelli_kit.i18n.LanguageError: 'de' non è una lingua del kit: scegli en (English), it (Italiano) o pl (Polski)
+
+Texts kept in module constants are marked with :func:`N_` (which leaves them as
+they are) and translated where they are used, with ``_(constant)``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+DOMAIN = "machiavelli_kit"
+LOCALE_DIR = Path(__file__).with_name("locale")
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "pl": "Polski"}
+"""The kit's languages, each by its code and its name in itself."""
+SOURCE_LANGUAGE = "en"
+"""The language the texts are written in (it needs no catalog)."""
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the environment names its language, first to last, as gettext reads them."""
+
+_block_language: ContextVar[str | None] = ContextVar("machiavelli_kit_language", default=None)
+_session_language: str | None = None
+
+
+class LanguageError(ValueError):
+    """A language the kit does not speak."""
+
+
+def check_language(lang: str) -> str:
+    """``lang`` as a language code of the kit (``"it"``, ``"IT"``, ``"it_IT.UTF-8"`` are all ``"it"``).
+
+    >>> check_language("pl_PL.UTF-8")
+    'pl'
+    >>> check_language("de")
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.i18n.LanguageError: 'de' is not a language of the kit: choose en (English), it (Italiano) or pl ...
+    """
+    code = _code(lang)
+    if code not in LANGUAGES:
+        choices = [f"{key} ({name})" for key, name in LANGUAGES.items()]
+        raise LanguageError(
+            _("{text!r} is not a language of the kit: choose {choices} or {last}").format(
+                text=lang, choices=", ".join(choices[:-1]), last=choices[-1]
+            )
+        )
+    return code
+
+
+def _code(text: str) -> str:
+    """The language part of a locale name: ``it_IT.UTF-8@euro`` -> ``it``."""
+    return text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The first of the kit's languages the environment asks for, else English.
+
+    ``LANGUAGE`` may list several (``de:it``); ``C`` and ``POSIX`` mean no preference.
+
+    >>> language_from_environment({"LANGUAGE": "de:pl", "LANG": "it_IT.UTF-8"})
+    'pl'
+    >>> language_from_environment({"LANG": "C.UTF-8"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT_VARIABLES:
+        for part in environ.get(variable, "").split(":"):
+            if _code(part) in LANGUAGES:
+                return _code(part)
+    return SOURCE_LANGUAGE
+
+
+def language(lang: str | None = None) -> str:
+    """The language to speak: ``lang`` if given, else the block's, the session's or the environment's.
+
+    >>> language("it")
+    'it'
+    """
+    if lang is not None:
+        return check_language(lang)
+    return _block_language.get() or _session_language or language_from_environment()
+
+
+def set_language(lang: str | None) -> str:
+    """Speak ``lang`` from now on in this session, wherever no ``lang=`` says otherwise (``None``: the environment's).
+
+    Returns the language now in use.
+    """
+    global _session_language
+    _session_language = None if lang is None else check_language(lang)
+    return language()
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the block (``None``: keep the language in use); yields the language.
+
+    >>> with speaking("pl") as lang:
+    ...     lang, language()
+    ('pl', 'pl')
+    """
+    token = _block_language.set(language(lang))
+    try:
+        yield _block_language.get() or SOURCE_LANGUAGE
+    finally:
+        _block_language.reset(token)
+
+
+def _(message: str, lang: str | None = None) -> str:
+    """``message`` in the language in use (or ``lang``)."""
+    return translations(language(lang)).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int, lang: str | None = None) -> str:
+    """The form of a counting text that fits ``count`` (Polish has three: 1 karta, 2 karty, 5 kart)."""
+    return translations(language(lang)).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    """``message`` in the language in use, told apart from the same English words by ``context``."""
+    return translations(language(lang)).pgettext(context, message)
+
+
+def N_(message: str) -> str:  # the gettext name Babel's extractor knows
+    """Mark ``message`` for the catalogs without translating it (it is translated where it is used)."""
+    return message
+
+
+def catalog_path(lang: str, suffix: str = ".po") -> Path:
+    """Where the catalog of ``lang`` lives: its ``.po`` source, or with ``suffix=".mo"`` the compiled one."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang``: compiled by the build, or read from its ``.po`` source in a checkout."""
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    compiled = catalog_path(lang, ".mo")
+    if compiled.exists():
+        with compiled.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    return gettext.GNUTranslations(_compile(catalog_path(lang)))
+
+
+def _compile(source: Path) -> BytesIO:
+    """The ``.po`` file ``source`` compiled in memory (fuzzy entries left out, as the build does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as file:
+        catalog = read_po(file, locale=source.parent.parent.name, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return compiled
