@@ -67,7 +67,7 @@ def test_a_bad_card_names_file_puzzle_and_field() -> None:
         ('hand = ["6C", "KH"]', "hand = [6, 7]", "field 'hand': cards are strings"),
         ('grade = "split"', 'grade = "hard"', "field 'grade': 'hard' is not a grade"),
         ("par = 3", "par = -1", "field 'par': must be a whole number"),
-        ("par = 3", "par = 3\nstory = 7", "field 'story': must be a string, not 7"),
+        ("par = 3", "par = 3\nstory = 7", "field 'story': must be a string, not a number 7"),
         ('["4C", "5C", "6C"], ["6C", "7C", "8C", "9C"]]', '["4C", "5C", "6C", "7C", "8C", "9C"]]', "field 'solution'"),
     ],
 )

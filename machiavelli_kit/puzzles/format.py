@@ -21,6 +21,18 @@ and one ``[[puzzle]]`` table per puzzle::
     hints = ["One five is not needed where it is."]
     story = "The four fives can spare one ..."   # optional: how the play goes, told in words
 
+The learner's texts (a chapter's ``title`` and ``intro``, a puzzle's ``title``,
+``hints`` and ``story``) are written either once, in English, or as a table
+by language, English required (``title.en = "..."``, ``title.it = "..."``,
+``title.pl = "..."``); a language without its own text falls back to English.
+Hints in another language are the same hints in the same order, so they
+number as many as the English ones::
+
+    title.en = "A spare five"
+    title.it = "Un cinque di troppo"
+    hints.en = ["One five is not needed where it is."]
+    hints.it = ["Uno dei cinque non serve dov'è."]
+
     [[puzzle.compare]]                # optional: the answer under other rules
     rules = "bga(wrap=true)"
     answer = 1
@@ -57,7 +69,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +78,7 @@ import tomli_w
 
 from machiavelli_kit.cards import Card, plural
 from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, LanguageError, _, check_language, language, ngettext
 from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards, quote
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules, RulesError
@@ -81,6 +94,8 @@ PUZZLE_KEYS = {
 }  # fmt: skip
 """Every key a puzzle may have, and whether it is required."""
 CHAPTER_KEYS = {"title": True, "intro": False}
+TRANSLATED_KEYS = ("title", "intro", "hints", "story")
+"""The keys whose text may be given by language (``title.it = "..."``), English required."""
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -118,6 +133,30 @@ class Puzzle:
     compare: tuple[Compare, ...] = ()
     origin: str = field(default="", compare=False)
     """The file the puzzle was read from, for error messages."""
+    titles: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The title by language, English (always there, the same as :attr:`title`) first."""
+    hint_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    """The hints by language, English (always there, the same as :attr:`hints`) first."""
+    stories: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The story by language, English (always there, the same as :attr:`story`) first."""
+
+    def __post_init__(self) -> None:
+        # The English fields win: replace(puzzle, title=...) changes the English text.
+        object.__setattr__(self, "titles", _with_english(self.titles, self.title))
+        object.__setattr__(self, "hint_texts", _with_english(self.hint_texts, tuple(self.hints)))
+        object.__setattr__(self, "stories", _with_english(self.stories, self.story))
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (or the language in use), else in English."""
+        return self.titles.get(language(lang), self.title)
+
+    def hints_in(self, lang: str | None = None) -> tuple[str, ...]:
+        """The hints in ``lang`` (or the language in use), else in English."""
+        return self.hint_texts.get(language(lang), self.hints)
+
+    def story_in(self, lang: str | None = None) -> str:
+        """The story in ``lang`` (or the language in use), else in English."""
+        return self.stories.get(language(lang), self.story)
 
     @property
     def feasible(self) -> bool:
@@ -156,6 +195,28 @@ class Chapter:
     title: str
     intro: str
     puzzles: tuple[Puzzle, ...]
+    titles: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The title by language, English (always there, the same as :attr:`title`) first."""
+    intros: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The introduction by language, English (always there, the same as :attr:`intro`) first."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "titles", _with_english(self.titles, self.title))
+        object.__setattr__(self, "intros", _with_english(self.intros, self.intro))
+
+    def title_in(self, lang: str | None = None) -> str:
+        """The title in ``lang`` (or the language in use), else in English."""
+        return self.titles.get(language(lang), self.title)
+
+    def intro_in(self, lang: str | None = None) -> str:
+        """The introduction in ``lang`` (or the language in use), else in English."""
+        return self.intros.get(language(lang), self.intro)
+
+
+def _with_english(texts: Mapping[str, Any], english: Any) -> dict[str, Any]:
+    """``texts`` with ``english`` as its English text, languages in the kit's order."""
+    texts = {**texts, SOURCE_LANGUAGE: english}
+    return {code: texts[code] for code in LANGUAGES if code in texts}
 
 
 def load(path: str | Path) -> Chapter:
@@ -193,9 +254,11 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
     if not isinstance(header, dict):
         raise PuzzleError(f"{origin}: the [chapter] table with a title is missing")
     _check_keys(header, CHAPTER_KEYS, lambda message: PuzzleError(f"{origin}, [chapter]: {message}"))
-    for key in header:
-        if not isinstance(header[key], str):
-            raise PuzzleError(f"{origin}, [chapter], field {key!r}: must be a string")
+
+    def chapter_error(name: str, message: str) -> PuzzleError:
+        return PuzzleError(f"{origin}, [chapter], field {name!r}: {message}")
+
+    texts = {key: _by_language(header[key], key, chapter_error, _text) for key in header}
     items = data.get("puzzle", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
         raise PuzzleError(f"{origin}: puzzles are written as [[puzzle]] tables")
@@ -207,7 +270,10 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
             raise puzzle.error("id", "this id is used twice in the file")
         seen.add(puzzle.id)
         puzzles.append(puzzle)
-    return Chapter(name or Path(origin).stem, header["title"], header.get("intro", ""), tuple(puzzles))
+    titles, intros = texts["title"], texts.get("intro", {SOURCE_LANGUAGE: ""})
+    return Chapter(
+        name or Path(origin).stem, titles[SOURCE_LANGUAGE], intros[SOURCE_LANGUAGE], tuple(puzzles), titles, intros
+    )
 
 
 def _check_keys(item: dict[str, Any], keys: dict[str, bool], error: Any) -> None:
@@ -230,9 +296,10 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
         return PuzzleError(f"{origin}, puzzle {quote(label)}: {message}")
 
     _check_keys(item, PUZZLE_KEYS, fail)
-    for key in ("id", "title", "source", "rules", "goal"):
+    for key in ("id", "source", "rules", "goal"):
         if not isinstance(item[key], str):
             raise error(key, f"must be a string, not {_kind(item[key])}")
+    titles = _by_language(item["title"], "title", error, _text)
     if not _ID.fullmatch(item["id"]):
         raise error("id", "use lower-case letters, digits and dashes, e.g. split-3")
     try:
@@ -255,8 +322,8 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
     answer = _answer(goal, item["answer"], lambda message: error("answer", message))
     optional = _optional(item, error)
     puzzle = Puzzle(
-        item["id"], item["title"], item["source"], rules, position, goal, answer,
-        origin=origin, compare=_compares(item.get("compare", []), goal, error), **optional,
+        item["id"], titles[SOURCE_LANGUAGE], item["source"], rules, position, goal, answer,
+        origin=origin, compare=_compares(item.get("compare", []), goal, error), titles=titles, **optional,
     )  # fmt: skip
     if puzzle.solution is not None:
         _check_solution(puzzle, puzzle.solution)
@@ -277,17 +344,62 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
         if item["grade"] not in TECHNIQUES:
             raise error("grade", f"{quote(item['grade'])} is not a grade: grades are {', '.join(TECHNIQUES)}")
         values["grade"] = item["grade"]
-    for key in ("themes", "hints"):
-        if key in item:
-            texts = item[key]
-            if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
-                raise error(key, "must be a list of strings")
-            values[key] = tuple(texts)
+    if "themes" in item:
+        values["themes"] = _texts("themes", item["themes"], error)
+    if "hints" in item:
+        hints = _by_language(item["hints"], "hints", error, _texts)
+        english = hints[SOURCE_LANGUAGE]
+        for code, texts in hints.items():
+            if len(texts) != len(english):
+                raise error(
+                    f"hints.{code}",
+                    ngettext(
+                        "{count} hint here but {english} in English: give every language the same hints, in order",
+                        "{count} hints here but {english} in English: give every language the same hints, in order",
+                        len(texts),
+                    ).format(count=len(texts), english=len(english)),
+                )
+        values["hints"], values["hint_texts"] = english, hints
     if "story" in item:
-        if not isinstance(item["story"], str):
-            raise error("story", f"must be a string, not {quote(item['story'])}")
-        values["story"] = item["story"]
+        stories = _by_language(item["story"], "story", error, _text)
+        values["story"], values["stories"] = stories[SOURCE_LANGUAGE], stories
     return values
+
+
+Check = Callable[[str, Any, Callable[[str, str], PuzzleError]], Any]
+
+
+def _text(name: str, value: Any, error: Callable[[str, str], PuzzleError]) -> str:
+    if not isinstance(value, str):
+        raise error(name, f"must be a string, not {_kind(value)} {quote(value)}")
+    return value
+
+
+def _texts(name: str, value: Any, error: Callable[[str, str], PuzzleError]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise error(name, "must be a list of strings")
+    return tuple(value)
+
+
+def _by_language(value: Any, name: str, error: Callable[[str, str], PuzzleError], check: Check) -> dict[str, Any]:
+    """A text written once, in English, or as a table by language (``title.en``, ``title.it``), English required."""
+    if not isinstance(value, dict):
+        return {SOURCE_LANGUAGE: check(name, value, error)}
+    for key in value:
+        try:
+            code = check_language(key)
+        except LanguageError as problem:
+            raise error(f"{name}.{key}", str(problem)) from None
+        if code != key:
+            raise error(f"{name}.{key}", _("write the language as its code, {code}").format(code=code))
+    if SOURCE_LANGUAGE not in value:
+        raise error(
+            name,
+            _("the English text is missing: write {key} = ... next to the other languages").format(
+                key=f"{name}.{SOURCE_LANGUAGE}"
+            ),
+        )
+    return {code: check(f"{name}.{code}", value[code], error) for code in LANGUAGES if code in value}
 
 
 def _compares(items: Any, goal: Goal, error: Any) -> tuple[Compare, ...]:
@@ -386,13 +498,12 @@ def dump(chapter: Chapter) -> str:
     Strings are written by tomli-w, so any text (quotes, backslashes, control
     characters) comes back unchanged.
     """
-    lines = ["[chapter]", f"title = {_string(chapter.title)}"]
-    if chapter.intro:
-        lines.append(f"intro = {_string(chapter.intro)}")
+    lines = ["[chapter]", *_by_language_lines("title", chapter.titles, _string)]
+    if chapter.intro or len(chapter.intros) > 1:
+        lines += _by_language_lines("intro", chapter.intros, _string)
     for puzzle in chapter.puzzles:
-        lines += ["", "[[puzzle]]"]
-        heading = {"id": puzzle.id, "title": puzzle.title, "source": puzzle.source, "rules": str(puzzle.rules)}
-        lines += [f"{key} = {_string(value)}" for key, value in heading.items()]
+        lines += ["", "[[puzzle]]", f"id = {_string(puzzle.id)}", *_by_language_lines("title", puzzle.titles, _string)]
+        lines += [f"source = {_string(puzzle.source)}", f"rules = {_string(str(puzzle.rules))}"]
         lines.append(f"table = {_melds(meld.cards for meld in puzzle.position.table.melds)}")
         lines.append(f"hand = {_list(puzzle.position.hand)}")
         lines.append(f"goal = {_string(str(puzzle.goal))}")
@@ -402,15 +513,27 @@ def dump(chapter: Chapter) -> str:
         for key in ("par", "grade", "effort"):
             if getattr(puzzle, key) is not None:
                 lines.append(f"{key} = {_value(getattr(puzzle, key))}")
-        for key in ("themes", "hints"):
-            if getattr(puzzle, key):
-                lines.append(f"{key} = [{', '.join(_string(text) for text in getattr(puzzle, key))}]")
-        if puzzle.story:
-            lines.append(f"story = {_string(puzzle.story)}")
+        if puzzle.themes:
+            lines.append(f"themes = {_strings_list(puzzle.themes)}")
+        if puzzle.hints or len(puzzle.hint_texts) > 1:
+            lines += _by_language_lines("hints", puzzle.hint_texts, _strings_list)
+        if puzzle.story or len(puzzle.stories) > 1:
+            lines += _by_language_lines("story", puzzle.stories, _string)
         for compare in puzzle.compare:
             lines += ["", "[[puzzle.compare]]", f"rules = {_string(str(compare.rules))}"]
             lines.append(f"answer = {_value(compare.answer)}")
     return "\n".join(lines) + "\n"
+
+
+def _by_language_lines(key: str, texts: Mapping[str, Any], write: Callable[[Any], str]) -> list[str]:
+    """``key = "..."`` when there is only English, else one ``key.<language> = ...`` line per language."""
+    if len(texts) == 1:
+        return [f"{key} = {write(texts[SOURCE_LANGUAGE])}"]
+    return [f"{key}.{code} = {write(text)}" for code, text in texts.items()]
+
+
+def _strings_list(texts: Iterable[str]) -> str:
+    return f"[{', '.join(_string(text) for text in texts)}]"
 
 
 def _string(text: str) -> str:
