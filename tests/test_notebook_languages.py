@@ -1,0 +1,229 @@
+"""The first lesson and the rules notebook in every language of the kit: ``lesson.it.ipynb``, ``rules.pl.ipynb``, ...
+
+A translated notebook is the English one cell by cell: the same cells with the same ids,
+tags and stored outputs, the same code (only its texts for the learner, the strings a
+print, a question or an answer shows, are in the notebook's language), and the first code
+cell sets the session's language, so that every board and message after it speaks it.
+Its markdown uses the game's own words from docs/translating.md and keeps no English
+sentence. nbval runs the notebooks themselves (pyproject's testpaths), like the English ones.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbconvert.preprocessors import TagRemovePreprocessor
+
+from machiavelli_kit.cli.app import TEST_ONLY
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
+from machiavelli_kit.melds import Meld
+from machiavelli_kit.notation import NotationError, parse_table
+from machiavelli_kit.rules import Rules
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
+NAMES = ("lesson", "rules")
+PAIRS = [(name, lang) for name in NAMES for lang in TRANSLATED]
+LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)\)")
+SET_LANGUAGE = re.compile(r'^machiavelli_kit\.set_language\("(\w+)"\);?(\s*#.*)?$', re.MULTILINE)
+
+GAME_WORDS = {
+    "it": (
+        "combinazione", "scala", "tris", "quaterna", "jolly", "chiudere", "rimettere a posto", "mazzo", "mano",
+        "tavolo", "turno", "pescare", "picche", "cuori", "quadri", "fiori",
+    ),
+    "pl": (
+        "układ", "sekwens", "komplet", "joker", "talia", "ręk", "stół", "przywrócić stół", "zamknąć grę", "tura",
+        "dobra", "pik", "kier", "karo", "trefl",
+    ),
+}  # fmt: skip
+"""Words (or stems) each language's lesson and rules notebook together must use: the glossary's."""
+
+ENGLISH_WORDS = (
+    "the", "and", "you", "your", "with", "when", "this", "that", "card", "cards", "table", "meld", "melds", "hand",
+    "run", "runs", "draw", "turn", "play", "rules", "Check", "Hint", "Show",
+)  # fmt: skip
+"""Common English words, none of which is an Italian or Polish word: a leftover English sentence has some."""
+
+BUTTONS = {
+    "it": ("Controlla", "Mostra la risposta", "Domanda successiva", "Suggerimento"),
+    "pl": ("Sprawdź", "Pokaż odpowiedź", "Następne pytanie", "Podpowiedź"),
+}
+"""The buttons the markdown tells the learner to press, by their names in the language."""
+
+
+def read(name: str) -> Any:
+    return nbformat.read(NOTEBOOKS / name, as_version=4)  # type: ignore[no-untyped-call]
+
+
+def translated(name: str, lang: str) -> Any:
+    return read(f"{name}.{lang}.ipynb")
+
+
+def markdown(notebook: Any) -> str:
+    return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+
+
+def without_language_switch(source: str) -> str:
+    """A code cell's source without the lines that set the notebook's language."""
+    lines = [line for line in source.splitlines() if line != "import machiavelli_kit"]
+    return SET_LANGUAGE.sub("", "\n".join(lines))
+
+
+def is_notation(text: str) -> bool:
+    """Cards, a table or rules: the same in every language."""
+    for parse in (parse_table, Rules.parse):
+        try:
+            parse(text)
+        except (NotationError, ValueError):
+            continue
+        return True
+    return False
+
+
+class Texts(ast.NodeTransformer):
+    """Replaces each text for the learner (a string or an f-string) by a mark, keeping the rest of the code.
+
+    The strings the code needs as they are stay in place, so that a change to them is a change of the code:
+    notation (cards, tables, rules), names (``name="lesson-play"``), what the code compares with or splits on.
+    """
+
+    def __init__(self) -> None:
+        self.kept: set[int] = set()
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.kept.update(id(part) for part in ast.walk(node) if isinstance(part, ast.Constant))
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("startswith", "split"):
+            self.kept.update(id(part) for part in node.args)
+        self.kept.update(id(keyword.value) for keyword in node.keywords if keyword.arg == "name")
+        return self.generic_visit(node)
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return ast.Constant("<text>")
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if not isinstance(node.value, str) or id(node) in self.kept or is_notation(node.value):
+            return node
+        return ast.Constant("<text>")
+
+
+def code_shape(source: str) -> str:
+    """The code of a cell with its texts for the learner masked (see :class:`Texts`)."""
+    return ast.dump(Texts().visit(ast.parse(without_language_switch(source))))
+
+
+@pytest.mark.parametrize(("name", "lang"), PAIRS)
+def test_every_cell_has_its_counterpart_with_the_same_id_tags_and_stored_outputs(name: str, lang: str) -> None:
+    english, other = read(f"{name}.ipynb"), translated(name, lang)
+    nbformat.validate(other)
+    assert other.metadata == english.metadata
+    assert len(other.cells) == len(english.cells)
+    for mine, theirs in zip(other.cells, english.cells, strict=True):
+        assert (mine.cell_type, mine.id, mine.metadata) == (theirs.cell_type, theirs.id, theirs.metadata)
+        if mine.cell_type == "code":
+            assert (mine.outputs, mine.execution_count) == (theirs.outputs, theirs.execution_count), mine.id
+
+
+@pytest.mark.parametrize(("name", "lang"), PAIRS)
+def test_the_first_code_cell_sets_the_language_and_the_rest_is_the_english_code(name: str, lang: str) -> None:
+    english, other = read(f"{name}.ipynb"), translated(name, lang)
+    codes = [cell.source for cell in other.cells if cell.cell_type == "code"]
+    assert [match.group(1) for match in SET_LANGUAGE.finditer(codes[0])] == [lang]
+    assert "import machiavelli_kit" in codes[0].splitlines()
+    assert not [source for source in codes[1:] if "set_language" in source]
+    for mine, theirs in zip(other.cells, english.cells, strict=True):
+        if mine.cell_type != "code":
+            continue
+        if TEST_ONLY in mine.metadata.get("tags", []):
+            assert mine.source == theirs.source  # the tests' checks: nothing in them for the learner
+        else:
+            assert code_shape(mine.source) == code_shape(theirs.source), mine.source
+
+
+def test_the_code_shape_masks_texts_and_keeps_notation_names_and_compared_strings() -> None:
+    assert code_shape('Reveal(f"{n} cards")') == code_shape('Reveal(f"{n} carte e {m}")')
+    assert code_shape('solved_example("Play", Position.parse("7S 7H 7D", "7C"), "bga", name="a", question="Why?")') == (
+        code_shape('solved_example("Gioca", Position.parse("7S 7H 7D", "7C"), "bga", name="a", question="Perché?")')
+    )
+    for before, after in (
+        ('Position.parse("7S 7H 7D", "7C")', 'Position.parse("7S 7H 7C", "7C")'),
+        ('solve(spades, "bga")', 'solve(spades, "classic")'),
+        ('f(name="lesson-play")', 'f(name="lezione")'),
+        ('ending = "a" if rules.stock_out == "end" else "b"', 'ending = "a" if rules.stock_out == "fine" else "b"'),
+        ('item.id.startswith("bga-")', 'item.id.startswith("it-")'),
+    ):
+        assert code_shape(before) != code_shape(after), after
+    switch = 'import machiavelli_kit\nimport os\n\nmachiavelli_kit.set_language("pl");  # in Polish'
+    assert without_language_switch(switch) == "import os\n\n"
+
+
+@pytest.mark.parametrize(("name", "lang"), PAIRS)
+def test_links_lead_to_the_same_language_where_it_exists(name: str, lang: str) -> None:
+    english_links = [link for link in LINK.findall(markdown(read(f"{name}.ipynb")))]
+    links = LINK.findall(markdown(translated(name, lang)))
+    expected = []
+    for link in english_links:
+        own = link.replace(".ipynb", f".{lang}.ipynb")
+        expected.append(own if (NOTEBOOKS / own).exists() else link)
+    assert links == expected
+    assert all((NOTEBOOKS / link).exists() for link in links)
+    if name == "lesson":
+        assert links[-1] == f"rules.{lang}.ipynb"  # the lesson leads on to the rules in its language
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_notebooks_use_the_game_words_of_their_language(lang: str) -> None:
+    text = " ".join(markdown(translated(name, lang)) for name in NAMES)
+    assert not [word for word in GAME_WORDS[lang] if word not in text.lower()]
+    assert not [button for button in BUTTONS[lang] if f"**{button}**" not in text]
+
+
+@pytest.mark.parametrize(("name", "lang"), PAIRS)
+def test_no_english_sentence_is_left_in_the_markdown(name: str, lang: str) -> None:
+    english_cells = [cell for cell in read(f"{name}.ipynb").cells if cell.cell_type == "markdown"]
+    cells = [cell for cell in translated(name, lang).cells if cell.cell_type == "markdown"]
+    for mine, theirs in zip(cells, english_cells, strict=True):
+        assert mine.source != theirs.source
+        prose = re.sub(r"`[^`]*`|\([^)]*\.ipynb\)|\[[^\]]*\.ipynb\]|Board Game Arena", "", mine.source)
+        words = set(re.findall(r"[A-Za-z]+", prose))
+        assert not words & set(ENGLISH_WORDS), (mine.id, words & set(ENGLISH_WORDS))
+
+
+def run_as_the_app(notebook: Any) -> Any:
+    """Run a notebook the way ``machiavelli-kit app`` does: its test-only cells removed first."""
+    remover = TagRemovePreprocessor(remove_cell_tags={TEST_ONLY}, enabled=True)  # type: ignore[no-untyped-call]
+    notebook, _ = remover.preprocess(notebook, {})  # type: ignore[no-untyped-call]
+    client = NotebookClient(
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
+    client.execute()
+    return notebook
+
+
+SAY = 'from machiavelli_kit import Meld, language\nprint(language())\nprint(Meld.parse("5S 6H 7S").check().explain())'
+
+
+@pytest.mark.parametrize(("name", "lang"), PAIRS)
+def test_run_as_the_app_the_notebook_speaks_its_language_and_shows_no_stray_value(name: str, lang: str) -> None:
+    notebook = translated(name, lang)
+    notebook.cells.append(nbformat.v4.new_code_cell(SAY))  # type: ignore[no-untyped-call]
+    notebook = run_as_the_app(notebook)
+    outputs = [output for cell in notebook.cells if cell.cell_type == "code" for output in cell.outputs]
+    assert not [output for output in outputs if output.output_type == "error"]
+    shows = ("application/vnd.jupyter.widget-view+json", "image/svg+xml", "text/html")
+    stray = [
+        output for output in outputs if output.output_type == "execute_result" and not set(output.data) & set(shows)
+    ]
+    assert not stray, [output.data["text/plain"] for output in stray]
+    with speaking(lang):
+        explained = Meld.parse("5S 6H 7S").check().explain()
+    assert notebook.cells[-1].outputs[0].text == f"{lang}\n{explained}\n"
