@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from machiavelli_kit.i18n import N_, _, speaking
 from machiavelli_kit.puzzles.format import Puzzle
 
 FIRST_CHAPTER = "ch01"
@@ -30,24 +31,37 @@ class ValidityExample:
     cards: str
     valid: bool
     reason: str
+    """The reason in English (marked for the catalogs); :meth:`said_reason` says it in a language."""
+
+    def said_reason(self, lang: str | None = None) -> str:
+        """The reason in the language in use (or ``lang``).
+
+        >>> VALIDITY_EXAMPLES[0].said_reason(lang="it")
+        'tre cinque di semi diversi: un tris'
+        """
+        with speaking(lang):
+            return _(self.reason)
 
 
+# TRANSLATORS: the reasons a quiz gives why some cards are, or are not, one meld.
 VALIDITY_EXAMPLES: tuple[ValidityExample, ...] = (
-    ValidityExample("5S 5H 5D", True, "three fives of different suits: a set"),
-    ValidityExample("5S 5H 5D 5C", True, "all four fives: the largest set"),
-    ValidityExample("5S 5H", False, "two cards are too few; a meld needs three"),
-    ValidityExample("5H 5H 5S", False, "two fives of hearts: a set needs a different suit on every card"),
-    ValidityExample("5S 6H 7S", False, "the ranks follow each other, but a run keeps to one suit"),
-    ValidityExample("5H 6H 7H", True, "three hearts in a row: a run"),
-    ValidityExample("5H 6H 7H 8H", True, "four hearts in a row: a longer run"),
-    ValidityExample("5H 6H", False, "two cards are too few, even in a row"),
-    ValidityExample("5H 6H 8H", False, "the seven is missing, so the cards are not in a row"),
-    ValidityExample("AH 2H 3H", True, "the ace may go before the two"),
-    ValidityExample("QH KH AH", True, "the ace may go after the king"),
-    ValidityExample("KH AH 2H", False, "an ace can't sit between a king and a two"),
-    ValidityExample("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True, "every heart from ace to king: the longest run"),
-    ValidityExample("10C JC QC KC AC 2C", False, "a run can't go on from the king through the ace to the two"),
-    ValidityExample("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False, "an ace at both ends: A♥ twice"),
+    ValidityExample("5S 5H 5D", True, N_("three fives of different suits: a set")),
+    ValidityExample("5S 5H 5D 5C", True, N_("all four fives: the largest set")),
+    ValidityExample("5S 5H", False, N_("two cards are too few; a meld needs three")),
+    ValidityExample("5H 5H 5S", False, N_("two fives of hearts: a set needs a different suit on every card")),
+    ValidityExample("5S 6H 7S", False, N_("the ranks follow each other, but a run keeps to one suit")),
+    ValidityExample("5H 6H 7H", True, N_("three hearts in a row: a run")),
+    ValidityExample("5H 6H 7H 8H", True, N_("four hearts in a row: a longer run")),
+    ValidityExample("5H 6H", False, N_("two cards are too few, even in a row")),
+    ValidityExample("5H 6H 8H", False, N_("the seven is missing, so the cards are not in a row")),
+    ValidityExample("AH 2H 3H", True, N_("the ace may go before the two")),
+    ValidityExample("QH KH AH", True, N_("the ace may go after the king")),
+    ValidityExample("KH AH 2H", False, N_("an ace can't sit between a king and a two")),
+    ValidityExample(
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True, N_("every heart from ace to king: the longest run")
+    ),
+    ValidityExample("10C JC QC KC AC 2C", False, N_("a run can't go on from the king through the ace to the two")),
+    ValidityExample("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False, N_("an ace at both ends: A♥ twice")),
 )
 
 
@@ -65,7 +79,7 @@ def example(identifier: str) -> Puzzle:
         if item.id == identifier:
             return item
     known = ", ".join(item.id for item in worked_examples())
-    raise KeyError(f"no worked example {identifier!r}: choose from {known}")
+    raise KeyError(_("no worked example {name}: choose from {known}").format(name=repr(identifier), known=known))
 
 
 __all__ = ["VALIDITY_EXAMPLES", "ValidityExample", "example", "worked_examples"]

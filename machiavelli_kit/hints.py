@@ -16,70 +16,122 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.goal import Goal
+from machiavelli_kit.i18n import N_, _, check_language, ngettext, speaking
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import Solution, solve
 
-RUNG_NAMES = ("how many", "which cards", "which melds", "first move", "whole chain", "solution")
+RUNG_NAMES = (N_("how many"), N_("which cards"), N_("which melds"), N_("first move"), N_("whole chain"),
+              N_("solution"))  # fmt: skip
+"""What each rung gives away (said with ``_()``)."""
+RUNG_COUNT = len(RUNG_NAMES)
 
 
 @dataclass(frozen=True)
 class HintLadder:
-    """Hints from vague to complete, for one position; show them one rung at a time."""
+    """Hints from vague to complete, for one position; show them one rung at a time.
+
+    The rungs are said in the ladder's language (``lang``), else in the language in use when they are read.
+    """
 
     solution: Solution
-    rungs: tuple[str, ...]
+    position: Position
+    lang: str | None = None
 
-    def rung(self, level: int) -> str:
+    @property
+    def rungs(self) -> tuple[str, ...]:
+        """The six hints, in the ladder's language or the language in use."""
+        return self.said()
+
+    def said(self, lang: str | None = None) -> tuple[str, ...]:
+        """The six hints in ``lang`` (``None``: the ladder's language, else the language in use)."""
+        with speaking(lang if lang is not None else self.lang):
+            if not self.solution.feasible:
+                return _no_play_rungs(self.position, self.solution.rules)
+            return _rungs(self.position, self.solution)
+
+    def rung(self, level: int, lang: str | None = None) -> str:
         """Rung ``level`` (1 to 6)."""
-        if not 1 <= level <= len(self.rungs):
-            raise ValueError(f"hint level must be between 1 and {len(self.rungs)}, not {level}")
-        return self.rungs[level - 1]
+        if not 1 <= level <= RUNG_COUNT:
+            with speaking(lang if lang is not None else self.lang):
+                raise ValueError(
+                    _("hint level must be between 1 and {count}, not {level}").format(count=RUNG_COUNT, level=level)
+                )
+        return self.said(lang)[level - 1]
 
 
-def hint_ladder(position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX) -> HintLadder:
-    """Solve ``position`` and phrase the answer as six hints."""
-    solution = solve(position, rules, goal)
-    if not solution.feasible:
-        return HintLadder(solution, _no_play_rungs(position, solution.rules))
+def hint_ladder(
+    position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX, lang: str | None = None
+) -> HintLadder:
+    """Solve ``position`` and phrase the answer as six hints (in ``lang``, else the language in use when read)."""
+    return HintLadder(solve(position, rules, goal), position, None if lang is None else check_language(lang))
+
+
+def _rungs(position: Position, solution: Solution) -> tuple[str, ...]:
     count = solution.max_play
-    whole = ": your whole hand" if count == len(position.hand) else ""
-    how_many = f"You can play {plural(count, 'card')}{whole}."
-    which = "Play these cards from your hand: " + " ".join(str(card) for card in solution.played) + "."
+    if count == len(position.hand):
+        # TRANSLATORS: the first hint: how many cards the learner can play, here every card in the hand.
+        how_many = ngettext(
+            "You can play {count} card: your whole hand.", "You can play {count} cards: your whole hand.", count
+        ).format(count=count)
+    else:
+        how_many = ngettext("You can play {count} card.", "You can play {count} cards.", count).format(count=count)
+    played = " ".join(str(card) for card in solution.played)
+    which = ngettext(
+        "Play this card from your hand: {cards}.", "Play these cards from your hand: {cards}.", len(solution.played)
+    ).format(cards=played)
     broken = solution.broken
     if broken:
         melds = "; ".join(str(position.table.melds[index]) for index in broken)
-        which_melds = f"Take apart or borrow from: {melds}."
+        # TRANSLATORS: {melds} are the melds on the table the learner must take apart or take cards from.
+        which_melds = ngettext(
+            "Take apart or borrow from this meld: {melds}.",
+            "Take apart or borrow from these melds: {melds}.",
+            len(broken),
+        ).format(melds=melds)
     else:
-        which_melds = "No meld on the table needs to be taken apart."
+        which_melds = _("No meld on the table needs to be taken apart.")
     moves = solution.moves
-    first = f"First move: {moves[0].text}."
-    chain = "The whole chain: " + "; ".join(move.text for move in moves) + "."
-    answer = f"The solution: {solution.table}."
-    return HintLadder(solution, (how_many, which, which_melds, first, chain, answer))
+    # TRANSLATORS: {move} is a move in words, e.g. "3♣ from the hand joins the club run".
+    first = _("First move: {move}.").format(move=moves[0].text)
+    # TRANSLATORS: {moves} are all the moves in words, separated by semicolons.
+    chain = _("The whole chain: {moves}.").format(moves="; ".join(move.text for move in moves))
+    # TRANSLATORS: {table} is the final table, its melds written in cards.
+    answer = _("The solution: {table}.").format(table=solution.table)
+    return (how_many, which, which_melds, first, chain, answer)
 
 
 def _no_play_rungs(position: Position, rules: Rules) -> tuple[str, ...]:
     """Six rungs for a table where nothing can be played: only the last one says so outright."""
     hand = " ".join(str(card) for card in position.hand)
     if len(position.hand) == 1:
-        try_cards = f"Try your only card, {hand}: which meld could it join, or which new meld could it start?"
-    else:
-        try_cards = (
-            f"Try each card from your hand in turn: {hand}. Which meld could it join, or which new meld could it start?"
+        try_cards = _("Try your only card, {card}: which meld could it join, or which new meld could it start?").format(
+            card=hand
         )
-    if rules.restore_penalty:
-        after_moving = f"put them all back and draw {plural(rules.restore_penalty, 'card')} as the restore penalty"
     else:
-        after_moving = "put them all back; these rules have no restore penalty"
+        try_cards = _(
+            "Try each card from your hand in turn: {cards}. Which meld could it join, or which new meld could it start?"
+        ).format(cards=hand)
+    if rules.restore_penalty:
+        after_moving = ngettext(
+            "(If you have already moved cards, put them all back and draw {count} card as the restore penalty.)",
+            "(If you have already moved cards, put them all back and draw {count} cards as the restore penalty.)",
+            rules.restore_penalty,
+        ).format(count=rules.restore_penalty)
+    else:
+        after_moving = _("(If you have already moved cards, put them all back; these rules have no restore penalty.)")
+    no_play = _("No play: no card from your hand can be played here, so you draw 1 card.")
     return (
-        "Before you move a card, ask: can anything be played here at all?",
+        _("Before you move a card, ask: can anything be played here at all?"),
         try_cards,
-        "Count what each try leaves behind: every meld must keep at least 3 cards, and a set has each suit once.",
-        f"Rearranging the table does not help here: every way of placing {hand} leaves some card with no valid meld.",
-        "So there is no play. Do not touch the table: a player who cannot play draws 1 card.",
-        f"No play: no card from your hand can be played here, so you draw 1 card. (If you have already moved cards, "
-        f"{after_moving}.)",
+        _("Count what each try leaves behind: every meld must keep at least 3 cards, and a set has each suit once."),
+        # TRANSLATORS: {cards} are the cards of the learner's hand.
+        _(
+            "Rearranging the table does not help here: "
+            "every way of placing {cards} leaves some card with no valid meld."
+        ).format(cards=hand),
+        _("So there is no play. Do not touch the table: a player who cannot play draws 1 card."),
+        f"{no_play} {after_moving}",
     )

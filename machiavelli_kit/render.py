@@ -13,6 +13,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from machiavelli_kit.cards import Card, Suit
+from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.notation import format_card
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ def suit_colour(card: Card, four_colour: bool = False) -> str:
 def _card_group(card: Card, x: float, y: float, four_colour: bool) -> str:
     colour = suit_colour(card, four_colour)
     rank = "★" if card.is_joker else format_card(card)[:-1]
-    symbol = "JOKER" if card.suit is None else card.suit.symbol
+    # TRANSLATORS: written in capitals on the face of a joker in the card pictures (it: JOLLY); keep it short.
+    symbol = escape(pgettext("card face", "JOKER")) if card.suit is None else card.suit.symbol
     big = (
         f'<text x="{CARD_WIDTH / 2}" y="{CARD_HEIGHT * 0.68}" font-size="9" text-anchor="middle" '
         f'font-weight="bold">{symbol}</text>'
@@ -70,27 +72,42 @@ def _row(cards: Sequence[Card], x: float, y: float, four_colour: bool) -> str:
     return "".join(_card_group(card, x + index * OVERLAP, y, four_colour) for index, card in enumerate(cards))
 
 
-def card_svg(card: Card, four_colour: bool = False) -> str:
-    return _svg(CARD_WIDTH + 2, CARD_HEIGHT + 2, _card_group(card, 1, 1, four_colour))
+def card_svg(card: Card, four_colour: bool = False, lang: str | None = None) -> str:
+    """One card; its tooltip names it in words in the language in use (or ``lang``)."""
+    with speaking(lang):
+        return _svg(CARD_WIDTH + 2, CARD_HEIGHT + 2, _card_group(card, 1, 1, four_colour))
 
 
-def meld_svg(meld: Meld, four_colour: bool = False) -> str:
+def meld_svg(meld: Meld, four_colour: bool = False, lang: str | None = None) -> str:
+    """A meld's cards in a row; their tooltips name them in the language in use (or ``lang``)."""
     cards = meld.cards
-    return _svg(_row_width(len(cards)) + 2, CARD_HEIGHT + 2, _row(cards, 1, 1, four_colour))
+    with speaking(lang):
+        return _svg(_row_width(len(cards)) + 2, CARD_HEIGHT + 2, _row(cards, 1, 1, four_colour))
 
 
-def position_svg(position: Position, four_colour: bool = False, per_row: int = 4, ink_saving: bool = False) -> str:
+def position_svg(
+    position: Position, four_colour: bool = False, per_row: int = 4, ink_saving: bool = False, lang: str | None = None
+) -> str:
     """The table's melds in rows of ``per_row``, then the hand, on green felt
-    (``ink_saving``: on white inside a thin frame, for printing)."""
+    (``ink_saving``: on white inside a thin frame, for printing); its words in the language in use (or ``lang``)."""
+    with speaking(lang):
+        return _position_svg(position, four_colour, per_row, ink_saving)
+
+
+def _position_svg(position: Position, four_colour: bool, per_row: int, ink_saving: bool) -> str:
     label, faint = ("#111111", "#555555") if ink_saving else ("#ffffff", "#cfe8d6")
     parts: list[str] = []
     y = GAP
     width = 0.0
     melds = list(position.table.melds)
-    parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">Table</text>')
+    # TRANSLATORS: labels over the table's melds and the hand's cards in a picture of a position.
+    table_word, hand_word = escape(pgettext("picture label", "Table")), escape(pgettext("picture label", "Hand"))
+    # TRANSLATORS: in a picture of a position, where the table has no meld.
+    empty_word = escape(_("(empty)"))
+    parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">{table_word}</text>')
     y += LABEL_HEIGHT
     if not melds:
-        parts.append(f'<text x="{GAP}" y="{y + 14}" fill="{faint}" font-size="12">(empty)</text>')
+        parts.append(f'<text x="{GAP}" y="{y + 14}" fill="{faint}" font-size="12">{empty_word}</text>')
         y += LABEL_HEIGHT + GAP
     for start in range(0, len(melds), per_row):
         x = float(GAP)
@@ -100,7 +117,7 @@ def position_svg(position: Position, four_colour: bool = False, per_row: int = 4
         width = max(width, x)
         y += CARD_HEIGHT + GAP
     if position.hand or not melds:
-        parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">Hand</text>')
+        parts.append(f'<text x="{GAP}" y="{y + 12}" fill="{label}" font-size="13">{hand_word}</text>')
         y += LABEL_HEIGHT
         parts.append(_row(position.hand, GAP, y, four_colour))
         width = max(width, GAP * 2 + _row_width(len(position.hand)))

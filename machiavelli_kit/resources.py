@@ -19,6 +19,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
+from machiavelli_kit.i18n import _
+
 Bundled = Literal["puzzles", "notebooks"]
 
 
@@ -26,7 +28,9 @@ def _package_dir() -> Path:
     """The installed package's own folder (the kit never runs from a zip file)."""
     folder = files("machiavelli_kit")
     if not isinstance(folder, Path):
-        raise RuntimeError(f"machiavelli_kit must be installed as files on disk, not inside {folder}")
+        raise RuntimeError(
+            _("machiavelli_kit must be installed as files on disk, not inside {folder}").format(folder=folder)
+        )
     return folder
 
 
@@ -43,7 +47,12 @@ def bundled_dir(name: Bundled) -> Path:
         return packaged
     root = source_checkout()
     if root is None:
-        raise FileNotFoundError(f"the kit's {name} are missing from {packaged}: reinstall machiavelli-kit")
+        # TRANSLATORS: {name} is the folder's name, "puzzles" or "notebooks" (not translated).
+        raise FileNotFoundError(
+            _("the kit's folder {name} is missing from {path}: reinstall machiavelli-kit").format(
+                name=name, path=packaged
+            )
+        )
     return root / name
 
 

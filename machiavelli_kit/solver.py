@@ -66,6 +66,7 @@ import numpy.typing as npt
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.melds import MIN_MELD, Meld
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table
@@ -117,7 +118,8 @@ class SolverTimeout(RuntimeError):
     """The solver gave up: it could not prove the best play within its time limit."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"gave up after {seconds:g} s without proving the best play")
+        # TRANSLATORS: the solver's message when it runs out of time; {seconds} is a number of seconds.
+        super().__init__(_("gave up after {seconds} s without proving the best play").format(seconds=f"{seconds:g}"))
         self.seconds = seconds
 
 
@@ -178,9 +180,14 @@ class Solution:
 
     def __str__(self) -> str:
         if not self.feasible:
-            return "no play reaches the goal: restore the table"
+            return _("no play reaches the goal: restore the table")
         played = " ".join(str(card) for card in self.played)
-        return f"play {len(self.played)} ({played}), par {self.par}: {self.table}"
+        # TRANSLATORS: the best play in short: the hand cards played, par (the fewest moves), the final table.
+        return ngettext(
+            "play {count} card ({cards}), par {par}: {table}",
+            "play {count} cards ({cards}), par {par}: {table}",
+            len(self.played),
+        ).format(count=len(self.played), cards=played, par=self.par, table=self.table)
 
 
 def solve(
@@ -202,7 +209,9 @@ def solve(
     rules = as_rules(rules)
     goal = _as_goal(goal, position)
     if time_limit is not None and not time_limit > 0:
-        raise SolverInputError(f"the time limit must be a positive number of seconds, not {time_limit!r}")
+        raise SolverInputError(
+            _("the time limit must be a positive number of seconds, not {limit}").format(limit=repr(time_limit))
+        )
     program = _Program(position, rules, goal)
     if program.oversupplied():
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
@@ -219,7 +228,7 @@ def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:
     except GoalError as error:
         raise SolverInputError(str(error)) from None
     if parsed.card is not None and parsed.card not in position.hand:
-        raise SolverInputError(f"the goal card {format_card(parsed.card)} is not in the hand")
+        raise SolverInputError(_("the goal card {card} is not in the hand").format(card=format_card(parsed.card)))
     return parsed
 
 
@@ -522,7 +531,7 @@ class _Program:
         validator, which words every verdict."""
         rules, templates = self.rules, self.arrays.templates
         indexes: list[int] = []
-        for _, template, cards in final:
+        for _origin, template, cards in final:
             meld, slots = card_indexes(cards), templates[template].slots
             if tuple(meld) != slots and (
                 len(meld) != len(slots)

@@ -19,9 +19,11 @@ like the documents' showcase (it-3):
 from __future__ import annotations
 
 from collections import Counter, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from machiavelli_kit.cards import JOKER, SUITS, Card
+from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
@@ -45,7 +47,16 @@ class Move:
     card: Card
     source: int | None
     target: int | None
-    text: str
+    story: Story = field(repr=False)
+
+    @property
+    def text(self) -> str:
+        """The move in words, in the language in use."""
+        return self.story.said()
+
+    def said(self, lang: str | None = None) -> str:
+        """The move in words, in ``lang`` (``None``: the language in use)."""
+        return self.story.said(lang)
 
 
 def apply_move(melds: list[list[Card]], hand: list[Card], move: Move) -> None:
@@ -74,7 +85,7 @@ def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple
     """The moves from ``position`` to any end ``table`` (a learner's, or a stored answer)."""
     from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
 
-    origins, _ = match_melds(position.table, table, rules)
+    origins, _changed = match_melds(position.table, table, rules)
     return plan_moves(position, table, origins, rules)
 
 
@@ -85,7 +96,7 @@ def plan_moves(
     ``origins[i]`` (``None``: a new meld)."""
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
-    _, transfers = _flows(start, final, origins)
+    _kept, transfers = _flows(start, final, origins)
     ordered = _order(transfers, origins)
     names = _Names(start, final, origins, rules)
     return _to_moves(ordered, origins, len(start), names)
@@ -109,7 +120,7 @@ def _flows(
     (cards are counted by their places, which is quicker than by value)."""
     places = [_places(cards) for cards in start]
     leaving: list[Counter[int] | None] = [None] * len(start)  # each start meld's cards not yet kept
-    kept_by: list[dict[int, int]] = [{} for _ in start]
+    kept_by: list[dict[int, int]] = [{} for _meld in start]
     arriving: list[Counter[int]] = []
     for target, cards in enumerate(final):
         arrived = _places(cards)
@@ -210,34 +221,114 @@ class _Names:
         new = [index for index, origin in enumerate(origins) if origin is None]
         melds = [*start, *(final[index] for index in new)]
         self.shapes = [meld_shape(cards, rules) for cards in melds]
-        self.names = [_name(kind, cards) for (kind, _), cards in zip(self.shapes, melds, strict=True)]
+        self.names = [_meld_name(kind, cards) for (kind, _arranged), cards in zip(self.shapes, melds, strict=True)]
         self.counted = Counter(self.names)
         self.new_place = {index: len(start) + place for place, index in enumerate(new)}
 
-    def working(self, index: int) -> str:
-        return "the " + self._told(index)
+    def working(self, index: int) -> MeldName:
+        return self._told(index)
 
-    def _told(self, place: int) -> str:
+    def _told(self, place: int, new: bool = False) -> MeldName:
         """The name of meld ``place`` (start melds, then new melds), told apart when it is shared."""
         name = self.names[place]
-        return name if self.counted[name] == 1 else _told_apart(name, self.shapes[place][1])
+        if self.counted[name] > 1:
+            name = replace(name, apart=_apart(name.kind, self.shapes[place][1]))
+        return replace(name, new=new)
 
-    def new_meld(self, final_index: int, first: bool) -> str:
-        name = self._told(self.new_place[final_index])
-        if not first:
-            return f"the new {name}"
-        return f"a new {name}" if " run" in name else f"a new set of {name}"
+    def new_meld(self, final_index: int) -> MeldName:
+        return self._told(self.new_place[final_index], new=True)
 
 
-def _told_apart(name: str, arranged: tuple[Card, ...]) -> str:
-    """A meld's name with its cards: "the diamond run A♦–4♦", "the sevens (7♠ 7♥ 7♣)"."""
-    if " run" in name:
-        return f"{name} {arranged[0]}–{arranged[-1]}"
-    return f"{name} ({Meld(arranged)})"
+@dataclass(frozen=True)
+class MeldName:
+    """A meld as a story names it: a set of a rank, a run of a suit, or other cards; a new meld or not;
+    and, when two melds would share the name, its cards (``apart``), which tell them apart."""
+
+    kind: Literal["set", "run", "meld"]
+    rank: int = 0
+    suit: str = ""
+    cards: str = ""
+    new: bool = False
+    apart: str = ""
+
+    def said(self, role: Literal["from", "joins", "starts"]) -> str:
+        """The name in the language in use, as the role in the story needs it (with its preposition
+        in Italian and Polish): ``from`` a card's start meld, the meld a card ``joins``, the new meld
+        a card ``starts``."""
+        words = {"ranks": _rank_words(self.rank), "suit": _suit_words(self.suit), "cards": self.cards}
+        text = _meld_phrases(role, self.new)[self.kind].format(**words)
+        return f"{text} {self.apart}" if self.apart else text
+
+
+def _meld_phrases(role: str, new: bool) -> dict[str, str]:
+    """The phrases naming a set, a run and other cards in ``role``."""
+    if role == "from":
+        # TRANSLATORS: the meld a moved card comes from, with its preposition ("from the sevens":
+        # it: "dal tris di sette", pl: "z kompletu siódemek"); {ranks} is e.g. "sevens".
+        return {"set": _("from the {ranks}"),
+                # TRANSLATORS: the run a moved card comes from, with its preposition; {suit} is e.g. "heart".
+                "run": _("from the {suit} run"),
+                # TRANSLATORS: cards that are not a valid meld, where a moved card comes from; {cards} is the cards.
+                "meld": _("from the meld {cards}")}  # fmt: skip
+    if role == "starts":
+        # TRANSLATORS: the new meld a moved card starts ("starts a new set of sevens").
+        return {"set": _("a new set of {ranks}"),
+                # TRANSLATORS: the new run a moved card starts ("starts a new heart run").
+                "run": _("a new {suit} run"),
+                "meld": _("a new meld {cards}")}  # fmt: skip
+    if new:
+        # TRANSLATORS: a meld started earlier in the same rearrangement, that a card joins, with the preposition
+        # "joins" needs in Italian and Polish (it: "al nuovo tris di sette", pl: "do nowego kompletu siódemek").
+        return {"set": pgettext("a card joins", "the new {ranks}"),
+                "run": pgettext("a card joins", "the new {suit} run"),
+                "meld": pgettext("a card joins", "the new meld {cards}")}  # fmt: skip
+    # TRANSLATORS: the meld a card joins, with the preposition "joins" needs in Italian and Polish
+    # (it: "al tris di sette", "alla scala di cuori"; pl: "do kompletu siódemek", "do sekwensu kier").
+    return {"set": pgettext("a card joins", "the {ranks}"),
+            "run": pgettext("a card joins", "the {suit} run"),
+            "meld": pgettext("a card joins", "the meld {cards}")}  # fmt: skip
+
+
+def _rank_words(rank: int) -> str:
+    """A rank in a set's name: "sevens" in "the sevens" (Polish: the genitive, "kompletu siódemek")."""
+    if not rank:
+        return ""
+    # TRANSLATORS: the ranks in a set's name: "the sevens", "a new set of sevens"; in Italian after "tris di"
+    # (sette), in Polish after "komplet" in the genitive plural (siódemek).
+    words = (pgettext("set of", "aces"), pgettext("set of", "twos"), pgettext("set of", "threes"),
+             pgettext("set of", "fours"), pgettext("set of", "fives"), pgettext("set of", "sixes"),
+             pgettext("set of", "sevens"), pgettext("set of", "eights"), pgettext("set of", "nines"),
+             pgettext("set of", "tens"), pgettext("set of", "jacks"), pgettext("set of", "queens"),
+             pgettext("set of", "kings"))  # fmt: skip
+    return words[rank - 1]
+
+
+def _suit_words(suit: str) -> str:
+    """A suit in a run's name: "heart" in "the heart run"."""
+    # TRANSLATORS: the suit in a run's name: "the heart run" (it: "la scala di cuori", pl: "sekwens kier").
+    words = {"S": pgettext("run of", "spade"), "H": pgettext("run of", "heart"),
+             "D": pgettext("run of", "diamond"), "C": pgettext("run of", "club")}  # fmt: skip
+    return words.get(suit, "")
+
+
+def _meld_name(kind: str | None, cards: tuple[Card, ...]) -> MeldName:
+    naturals = [card for card in cards if card.suit is not None]
+    if kind == "set" and naturals:
+        return MeldName("set", rank=naturals[0].rank)
+    if kind == "run" and naturals and naturals[0].suit is not None:
+        return MeldName("run", suit=naturals[0].suit.value)
+    return MeldName("meld", cards=str(Meld(cards)))
+
+
+def _apart(kind: str, arranged: tuple[Card, ...]) -> str:
+    """The cards that tell a meld apart from another of the same name: "A♦–4♦" for a run, "(7♠ 7♥ 7♣)" for a set."""
+    if kind == "run":
+        return f"{arranged[0]}–{arranged[-1]}"
+    return f"({Meld(arranged)})"
 
 
 def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
-    """A meld's name: "the sevens", "the heart run", or its cards when it is not a meld."""
+    """A meld's name in English: "sevens", "heart run", or its cards when it is not a meld."""
     return _name(meld_shape(cards, rules)[0], cards)
 
 
@@ -262,25 +353,72 @@ def _to_moves(ordered: list[Transfer], origins: tuple[int | None, ...], start_co
             working_index[transfer.target] = next_new
             next_new += 1
             target: int | None = None
-            destination = f"starts {names.new_meld(transfer.target, first=True)}"
+            destination = names.new_meld(transfer.target)
         else:
             target = working_index[transfer.target]
-            if origins[transfer.target] is None:
-                destination = f"joins {names.new_meld(transfer.target, first=False)}"
-            else:
-                destination = f"joins {names.working(target)}"
+            destination = names.new_meld(transfer.target) if origins[transfer.target] is None else names.working(target)
         if transfer.source is None:
-            origin_text = " from the hand"
+            origin: MeldName | Literal["hand"] | None = "hand"
         elif freed:
-            origin_text = ""
+            origin = None
         else:
-            origin_text = f" from {names.working(transfer.source)}"
-        text = f"{transfer.card}{origin_text} {destination}"
+            origin = names.working(transfer.source)
         following = ordered[position + 1] if position + 1 < len(ordered) else None
+        frees = None
         if following is not None and following.source is not None and not created and following.source == target:
-            text += f" and frees {following.card}"
-            freed = True
-        else:
-            freed = False
-        moves.append(Move(transfer.card, transfer.source, target, text))
+            frees = following.card
+        freed = frees is not None
+        story = Story(transfer.card, origin, destination, created, frees)
+        moves.append(Move(transfer.card, transfer.source, target, story))
     return tuple(moves)
+
+
+@dataclass(frozen=True)
+class Story:
+    """A move in words: the card, where it comes from (the hand, a meld, or ``None`` when the move
+    before freed it), the meld it joins or starts, and the card it frees, if any."""
+
+    card: Card
+    origin: MeldName | Literal["hand"] | None
+    destination: MeldName
+    starts: bool
+    frees: Card | None
+
+    def said(self, lang: str | None = None) -> str:
+        """The move in words, in the language in use (or ``lang``)."""
+        with speaking(lang):
+            card = str(self.card)
+            if self.starts:
+                meld = self.destination.said("starts")
+                if self.origin == "hand":
+                    # TRANSLATORS: a move of a rearrangement: {card} is a card (7♠), {meld} a new meld
+                    # ("a new heart run", "a new set of sevens").
+                    text = _("{card} from the hand starts {meld}").format(card=card, meld=meld)
+                elif self.origin is None:
+                    # TRANSLATORS: a move whose card the move before freed: "7♦ starts a new heart run".
+                    text = _("{card} starts {meld}").format(card=card, meld=meld)
+                else:
+                    # TRANSLATORS: {source} is the meld it comes from, with its preposition ("from the sevens").
+                    text = _("{card} {source} starts {meld}").format(
+                        card=card, source=self.origin.said("from"), meld=meld
+                    )
+            else:
+                meld = self.destination.said("joins")
+                if self.origin == "hand":
+                    # TRANSLATORS: a move of a rearrangement: "7♠ from the hand joins the sevens"; {meld} already
+                    # holds the preposition Italian and Polish need ("al tris di sette", "do kompletu siódemek").
+                    text = _("{card} from the hand joins {meld}").format(card=card, meld=meld)
+                elif self.origin is None:
+                    # TRANSLATORS: a move whose card the move before freed: "7♦ joins the diamond run".
+                    text = _("{card} joins {meld}").format(card=card, meld=meld)
+                else:
+                    # TRANSLATORS: "10♦ from the tens joins the diamond run"; {source} and {meld} hold their
+                    # prepositions ("dal tris di dieci", "alla scala di quadri").
+                    text = _("{card} {source} joins {meld}").format(
+                        card=card, source=self.origin.said("from"), meld=meld
+                    )
+            if self.frees is None:
+                return text
+            # TRANSLATORS: {move} is a move in words ("7♠ from the hand joins the sevens"), {card} the card it frees,
+            # which the next move takes: "7♠ from the hand joins the sevens and frees 7♦".
+            return _("{move} and frees {card}").format(move=text, card=str(self.frees))
