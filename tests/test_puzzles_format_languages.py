@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.i18n import LanguageError, speaking
 from machiavelli_kit.puzzles.format import PuzzleError, dump, loads
 
@@ -106,3 +107,55 @@ def test_replacing_the_english_keeps_the_translations() -> None:
 def test_mistakes_in_the_languages_are_named(old: str, new: str, expected: str) -> None:
     assert old in BY_LANGUAGE
     assert expected in error_of(BY_LANGUAGE.replace(old, new, 1))
+
+
+def test_errors_are_said_in_the_language_in_use() -> None:
+    bad = BY_LANGUAGE.replace('title.pl = "Z obu stron"', 'title.de = "Beide Enden"')
+    with speaking("it"):
+        assert error_of(bad) == (
+            "ch.toml, rompicapo 'lay-1', campo 'title.de': 'de' non è una lingua del kit: "
+            "scegli en (English), it (Italiano) o pl (Polski)"
+        )
+    with speaking("pl"):
+        message = error_of(BY_LANGUAGE.replace('title.en = "Both ends"\n', ""))
+    assert message == (
+        "ch.toml, zagadka 'lay-1', pole 'title': brakuje tekstu po angielsku: dopisz title.en = ... obok pozostałych"
+        " języków"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "hints", "expected"),
+    [
+        ("pl", 1, "pole 'hints.pl': tu jest 1 podpowiedź, a po angielsku 2"),
+        ("pl", 3, "pole 'hints.pl': tu są 3 podpowiedzi, a po angielsku 2"),
+        ("pl", 5, "pole 'hints.pl': tu jest 5 podpowiedzi, a po angielsku 2"),
+        ("it", 1, "campo 'hints.pl': qui c'è 1 suggerimento ma in inglese sono 2"),
+        ("it", 5, "campo 'hints.pl': qui ci sono 5 suggerimenti ma in inglese sono 2"),
+        ("en", 3, "field 'hints.pl': 3 hints here but 2 in English: give every language the same hints, in order"),
+    ],
+)
+def test_a_different_number_of_hints_is_counted_in_words(lang: str, hints: int, expected: str) -> None:
+    polish = "hints.pl = [" + ", ".join(['"Podpowiedź."'] * hints) + "]"
+    text = BY_LANGUAGE.replace('hints.pl = ["Sekwens rośnie z obu stron.", "Zacznij od 3♣."]', polish)
+    with speaking(lang):
+        assert expected in error_of(text)
+
+
+def test_the_task_and_the_answer_are_said_in_the_language_asked() -> None:
+    puzzle = loads(ENGLISH, "ch.toml").puzzles[0]
+    assert puzzle.question() == "Can you play your whole hand? If so, show how."
+    assert puzzle.question("it") == "Riesci a giocare tutta la tua mano? Se sì, fai vedere come."
+    assert puzzle.answer_text(lang="pl") == "tak"
+    counting = replace(puzzle, goal=Goal.MAX, answer=2)
+    assert [counting.answer_text(count, lang="pl") for count in (0, 1, 2, 5)] == [
+        "nic nie da się zagrać: dobierz kartę",
+        "1 karta",
+        "2 karty",
+        "5 kart",
+    ]
+    with speaking("it"):
+        assert counting.answer_text() == "2 carte"
+        assert replace(puzzle, goal=Goal("play", puzzle.position.hand[0])).question() == (
+            "Riesci a giocare 3♣? Se sì, fai vedere come."
+        )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
 from machiavelli_kit.resources import bundled_dir
@@ -35,7 +36,9 @@ class Collection:
         for puzzle in self.puzzles:
             if puzzle.id == puzzle_id:
                 return puzzle
-        raise PuzzleError(f"no puzzle has the id {quote(puzzle_id)}: `machiavelli-kit puzzles list` shows them all")
+        raise PuzzleError(
+            _("no puzzle has the id {id}: `machiavelli-kit puzzles list` shows them all").format(id=quote(puzzle_id))
+        )
 
     def chapter(self, name: str) -> Chapter:
         """A chapter by file name (``ch03-split``), its prefix (``ch03``) or its place in order (``3``)."""
@@ -45,7 +48,7 @@ class Collection:
             if name in (chapter.name, chapter.name.split("-")[0]):
                 return chapter
         names = ", ".join(chapter.name for chapter in self.chapters)
-        raise PuzzleError(f"no chapter {quote(name)}: chapters are {names}")
+        raise PuzzleError(_("no chapter {name}: chapters are {names}").format(name=quote(name), names=names))
 
     def select(self, chapter: str | None = None, grade: str | None = None, theme: str | None = None) -> list[Puzzle]:
         """Puzzles of a chapter, a grade and a theme (each optional)."""
@@ -62,12 +65,12 @@ def load_collection(directory: str | Path | None = None, *, check: bool = False)
     folder = Path(directory) if directory is not None else COLLECTION_DIR
     paths = sorted(folder.glob("*.toml"))
     if not paths:
-        raise PuzzleError(f"{folder}: no puzzle files (*.toml) found")
+        raise PuzzleError(_("{folder}: no puzzle files (*.toml) found").format(folder=folder))
     collection = Collection(tuple(load(path) for path in paths))
     seen: dict[str, str] = {}
     for puzzle in collection.puzzles:
         if puzzle.id in seen:
-            raise puzzle.error("id", f"the id is already used in {seen[puzzle.id]}")
+            raise puzzle.error("id", _("the id is already used in {file}").format(file=seen[puzzle.id]))
         seen[puzzle.id] = puzzle.origin
     if check:
         from machiavelli_kit.puzzles.verify import verify  # loads the solver, so only when asked

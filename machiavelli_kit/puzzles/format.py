@@ -70,15 +70,26 @@ import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.goal import Goal, GoalError
-from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, LanguageError, _, check_language, language, ngettext
+from machiavelli_kit.i18n import (
+    LANGUAGES,
+    N_,
+    SOURCE_LANGUAGE,
+    LanguageError,
+    _,
+    check_language,
+    language,
+    ngettext,
+    pgettext,
+    speaking,
+)
 from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards, quote
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules, RulesError
@@ -97,6 +108,12 @@ CHAPTER_KEYS = {"title": True, "intro": False}
 TRANSLATED_KEYS = ("title", "intro", "hints", "story")
 """The keys whose text may be given by language (``title.it = "..."``), English required."""
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+QUESTIONS = {
+    "max": N_("Play as many cards from your hand as you can, or say there is no play (then you draw)."),
+    "close": N_("Can you play your whole hand? If so, show how."),
+    "decide": N_("Play or draw? If you can play, show how; if not, say there is no play."),
+}
+"""The task of each kind of goal in words (``play:<card>`` has its own sentence)."""
 
 
 class PuzzleError(ValueError):
@@ -163,28 +180,36 @@ class Puzzle:
         """Whether the goal can be met (for ``decide``: whether to play)."""
         return self.answer not in (0, False, "restore")
 
-    def question(self) -> str:
-        """The task in words."""
-        if self.goal.card is not None:
-            return f"Can you play {self.goal.card}? If so, show how."
-        return {
-            "max": "Play as many cards from your hand as you can, or say there is no play (then you draw).",
-            "close": "Can you play your whole hand? If so, show how.",
-            "decide": "Play or draw? If you can play, show how; if not, say there is no play.",
-        }[self.goal.kind]
+    def question(self, lang: str | None = None) -> str:
+        """The task in words, in ``lang`` (or the language in use)."""
+        with speaking(lang):
+            if self.goal.card is not None:
+                # TRANSLATORS: the task of a puzzle; {card} is a card written with its suit sign, e.g. 7♥.
+                return _("Can you play {card}? If so, show how.").format(card=self.goal.card)
+            return _(QUESTIONS[self.goal.kind])
 
-    def answer_text(self, answer: Answer | None = None) -> str:
-        """The answer (or another ``answer`` to the same goal) in words."""
+    def answer_text(self, answer: Answer | None = None, lang: str | None = None) -> str:
+        """The answer (or another ``answer`` to the same goal) in words, in ``lang`` (or the language in use)."""
         answer = self.answer if answer is None else answer
-        if self.goal.kind == "max":
-            count = int(answer)
-            return "no play: draw a card" if count == 0 else plural(count, "card")
-        if self.goal.kind == "decide":
-            return str(answer)
-        return "yes" if answer else "no"
+        with speaking(lang):
+            if self.goal.kind == "max":
+                count = int(answer)
+                if count == 0:
+                    return _("no play: draw a card")
+                # TRANSLATORS: the answer of a puzzle: how many cards of the hand can be played.
+                return ngettext("{count} card", "{count} cards", count).format(count=count)
+            if self.goal.kind == "decide":
+                # TRANSLATORS: the answer of a "play or draw?" puzzle.
+                return pgettext("answer", "play") if answer == "play" else pgettext("answer", "restore")
+            return pgettext("answer", "yes") if answer else pgettext("answer", "no")
 
     def error(self, name: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{self.origin or '<puzzle>'}, puzzle {self.id!r}, field {name!r}: {message}")
+        """An error naming the puzzle's file, the puzzle and the field ``name`` (said in the language in use)."""
+        return PuzzleError(
+            _("{origin}, puzzle {puzzle}, field {field}: {message}").format(
+                origin=self.origin or "<puzzle>", puzzle=quote(self.id), field=quote(name), message=message
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -228,13 +253,15 @@ def load(path: str | Path) -> Chapter:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
+        raise PuzzleError(_("{path}: cannot be read ({reason})").format(path=path, reason=error.strerror)) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise PuzzleError(
-            f"{path}: line {line} is not UTF-8 text (byte {data[error.start]:#04x}): save the file as UTF-8"
+            _("{path}: line {line} is not UTF-8 text (byte {byte}): save the file as UTF-8").format(
+                path=path, line=line, byte=f"{data[error.start]:#04x}"
+            )
         ) from None
     return loads(text, str(path), name=path.stem)
 
@@ -244,30 +271,43 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise PuzzleError(f"{origin}: not valid TOML: {error}") from None
+        # TRANSLATORS: {error} is the TOML reader's own message, in English.
+        raise PuzzleError(_("{origin}: not valid TOML: {error}").format(origin=origin, error=error)) from None
     except RecursionError:
-        raise PuzzleError(f"{origin}: not valid TOML: lists or tables are nested too deeply") from None
+        raise PuzzleError(
+            _("{origin}: not valid TOML: lists or tables are nested too deeply").format(origin=origin)
+        ) from None
     unknown = sorted(set(data) - {"chapter", "puzzle"})
     if unknown:
-        raise PuzzleError(f"{origin}: unknown key {quote(unknown[0])}: a chapter file holds [chapter] and [[puzzle]]")
+        raise PuzzleError(
+            _("{origin}: unknown key {key}: a chapter file holds [chapter] and [[puzzle]]").format(
+                origin=origin, key=quote(unknown[0])
+            )
+        )
     header = data.get("chapter")
     if not isinstance(header, dict):
-        raise PuzzleError(f"{origin}: the [chapter] table with a title is missing")
-    _check_keys(header, CHAPTER_KEYS, lambda message: PuzzleError(f"{origin}, [chapter]: {message}"))
+        raise PuzzleError(_("{origin}: the [chapter] table with a title is missing").format(origin=origin))
+    _check_keys(
+        header,
+        CHAPTER_KEYS,
+        lambda message: PuzzleError(_("{origin}, [chapter]: {message}").format(origin=origin, message=message)),
+    )
 
     def chapter_error(name: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{origin}, [chapter], field {name!r}: {message}")
+        return PuzzleError(
+            _("{origin}, [chapter], field {field}: {message}").format(origin=origin, field=quote(name), message=message)
+        )
 
     texts = {key: _by_language(header[key], key, chapter_error, _text) for key in header}
     items = data.get("puzzle", [])
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise PuzzleError(f"{origin}: puzzles are written as [[puzzle]] tables")
+        raise PuzzleError(_("{origin}: puzzles are written as [[puzzle]] tables").format(origin=origin))
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     for number, item in enumerate(items, start=1):
         puzzle = _puzzle(item, origin, number)
         if puzzle.id in seen:
-            raise puzzle.error("id", "this id is used twice in the file")
+            raise puzzle.error("id", _("this id is used twice in the file"))
         seen.add(puzzle.id)
         puzzles.append(puzzle)
     titles, intros = texts["title"], texts.get("intro", {SOURCE_LANGUAGE: ""})
@@ -279,10 +319,10 @@ def loads(text: str, origin: str = "<text>", name: str = "") -> Chapter:
 def _check_keys(item: dict[str, Any], keys: dict[str, bool], error: Any) -> None:
     for key in item:
         if key not in keys:
-            raise error(f"unknown key {quote(key)}: keys are {', '.join(keys)}")
+            raise error(_("unknown key {key}: keys are {keys}").format(key=quote(key), keys=", ".join(keys)))
     for key, required in keys.items():
         if required and key not in item:
-            raise error(f"the required key {key!r} is missing")
+            raise error(_("the required key {key} is missing").format(key=quote(key)))
 
 
 def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
@@ -290,18 +330,24 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
     label = raw_id if isinstance(raw_id, str) else f"#{number}"
 
     def error(name: str, message: str) -> PuzzleError:
-        return PuzzleError(f"{origin}, puzzle {quote(label)}, field {name!r}: {message}")
+        return PuzzleError(
+            _("{origin}, puzzle {puzzle}, field {field}: {message}").format(
+                origin=origin, puzzle=quote(label), field=quote(name), message=message
+            )
+        )
 
     def fail(message: str) -> PuzzleError:
-        return PuzzleError(f"{origin}, puzzle {quote(label)}: {message}")
+        return PuzzleError(
+            _("{origin}, puzzle {puzzle}: {message}").format(origin=origin, puzzle=quote(label), message=message)
+        )
 
     _check_keys(item, PUZZLE_KEYS, fail)
     for key in ("id", "source", "rules", "goal"):
         if not isinstance(item[key], str):
-            raise error(key, f"must be a string, not {_kind(item[key])}")
+            raise error(key, _("must be a string, not {kind}").format(kind=_kind(item[key])))
     titles = _by_language(item["title"], "title", error, _text)
     if not _ID.fullmatch(item["id"]):
-        raise error("id", "use lower-case letters, digits and dashes, e.g. split-3")
+        raise error("id", _("use lower-case letters, digits and dashes, e.g. split-3"))
     try:
         rules = Rules.parse(item["rules"])
     except RulesError as problem:
@@ -309,7 +355,7 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
     table = _table(item["table"], lambda message: error("table", message))
     hand = _cards(item["hand"], lambda message: error("hand", message))
     if not hand:
-        raise error("hand", "the hand is empty: a puzzle needs at least one card to play")
+        raise error("hand", _("the hand is empty: a puzzle needs at least one card to play"))
     for issue in Position(table, ()).problems(rules):
         raise error("table", issue.message)
     position = Position(table, hand)
@@ -317,7 +363,8 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
         raise error("hand", issue.message)
     verdict = check_table(table, rules)
     if not verdict.valid:
-        raise error("table", "the start table is not valid: " + "; ".join(verdict.problem_lines()))
+        problems = "; ".join(verdict.problem_lines())
+        raise error("table", _("the start table is not valid: {problems}").format(problems=problems))
     goal = _goal(item["goal"], hand, lambda message: error("goal", message))
     answer = _answer(goal, item["answer"], lambda message: error("answer", message))
     optional = _optional(item, error)
@@ -338,11 +385,16 @@ def _optional(item: dict[str, Any], error: Any) -> dict[str, Any]:
         if key in item:
             value = item[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise error(key, f"must be a whole number, not {quote(value)}")
+                raise error(key, _("must be a whole number, not {value}").format(value=quote(value)))
             values[key] = value
     if "grade" in item:
         if item["grade"] not in TECHNIQUES:
-            raise error("grade", f"{quote(item['grade'])} is not a grade: grades are {', '.join(TECHNIQUES)}")
+            raise error(
+                "grade",
+                _("{value} is not a grade: grades are {grades}").format(
+                    value=quote(item["grade"]), grades=", ".join(TECHNIQUES)
+                ),
+            )
         values["grade"] = item["grade"]
     if "themes" in item:
         values["themes"] = _texts("themes", item["themes"], error)
@@ -371,13 +423,13 @@ Check = Callable[[str, Any, Callable[[str, str], PuzzleError]], Any]
 
 def _text(name: str, value: Any, error: Callable[[str, str], PuzzleError]) -> str:
     if not isinstance(value, str):
-        raise error(name, f"must be a string, not {_kind(value)} {quote(value)}")
+        raise error(name, _("must be a string, not {kind} {value}").format(kind=_kind(value), value=quote(value)))
     return value
 
 
 def _texts(name: str, value: Any, error: Callable[[str, str], PuzzleError]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
-        raise error(name, "must be a list of strings")
+        raise error(name, _("must be a list of strings"))
     return tuple(value)
 
 
@@ -404,7 +456,7 @@ def _by_language(value: Any, name: str, error: Callable[[str, str], PuzzleError]
 
 def _compares(items: Any, goal: Goal, error: Any) -> tuple[Compare, ...]:
     if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise error("compare", "write each comparison as a [[puzzle.compare]] table with rules and answer")
+        raise error("compare", _("write each comparison as a [[puzzle.compare]] table with rules and answer"))
     compares = []
     for item in items:
         _check_keys(item, {"rules": True, "answer": True}, lambda message: error("compare", message))
@@ -418,7 +470,7 @@ def _compares(items: Any, goal: Goal, error: Any) -> tuple[Compare, ...]:
 
 def _table(value: Any, error: Any) -> Table:
     if not isinstance(value, list) or not all(isinstance(meld, list) for meld in value):
-        raise error('write the melds as a list of lists of cards, e.g. [["5S", "5H", "5D"], ["6H", "7H", "8H"]]')
+        raise error(_('write the melds as a list of lists of cards, e.g. [["5S", "5H", "5D"], ["6H", "7H", "8H"]]'))
     for meld in value:
         _strings(meld, error)
     try:
@@ -429,7 +481,7 @@ def _table(value: Any, error: Any) -> Table:
 
 def _cards(value: Any, error: Any) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise error('write the cards as a list, e.g. ["8H", "9H"]')
+        raise error(_('write the cards as a list, e.g. ["8H", "9H"]'))
     _strings(value, error)
     try:
         return parse_cards(value)
@@ -440,7 +492,9 @@ def _cards(value: Any, error: Any) -> tuple[Card, ...]:
 def _strings(values: list[Any], error: Any) -> None:
     for value in values:
         if not isinstance(value, str):
-            raise error(f'cards are strings such as "10H", not {_kind(value)} {quote(value)}')
+            raise error(
+                _('cards are strings such as "10H", not {kind} {value}').format(kind=_kind(value), value=quote(value))
+            )
 
 
 def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
@@ -449,28 +503,39 @@ def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
     except GoalError as problem:
         raise error(str(problem)) from None
     if goal.card is not None and goal.card not in hand:
-        raise error(f"{format_card(goal.card)} is not in the hand")
+        raise error(_("{card} is not in the hand").format(card=format_card(goal.card)))
     return goal
 
 
 def _answer(goal: Goal, value: Any, error: Any) -> Answer:
     if goal.kind == "max":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise error(f"for goal max the answer is the number of cards playable (0: restore), not {quote(value)}")
+            raise error(
+                _("for goal max the answer is the number of cards playable (0: restore), not {value}").format(
+                    value=quote(value)
+                )
+            )
         return value
     if goal.kind == "decide":
         if value not in DECISIONS:
-            raise error(f'for goal decide the answer is "play" or "restore", not {quote(value)}')
+            raise error(_('for goal decide the answer is "play" or "restore", not {value}').format(value=quote(value)))
         return str(value)
     if not isinstance(value, bool):
-        raise error(f"for goal {goal} the answer is true or false, not {quote(value)}")
+        raise error(_("for goal {goal} the answer is true or false, not {value}").format(goal=goal, value=quote(value)))
     return value
 
 
 def _kind(value: Any) -> str:
-    return {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "a table"}.get(
-        type(value), "a string"
-    )
+    """What kind of TOML value ``value`` is, in words, as said in "must be a string, not a number"."""
+    # TRANSLATORS: kinds of values in a TOML file, said after "not" in "must be a string, not a number".
+    kinds = {
+        bool: pgettext("not a", "a boolean"),
+        int: pgettext("not a", "a number"),
+        float: pgettext("not a", "a number"),
+        list: pgettext("not a", "a list"),
+        dict: pgettext("not a", "a table"),
+    }
+    return kinds.get(type(value), pgettext("not a", "a string"))
 
 
 def _check_solution(puzzle: Puzzle, table: Table) -> None:
@@ -479,17 +544,72 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
     rest = Counter(puzzle.position.hand) - played
     verdict = check_turn(puzzle.position, Position(table, tuple(rest.elements())), puzzle.rules)
     if not puzzle.feasible:
-        raise puzzle.error("solution", "the answer says no play is possible, so leave the solution out")
+        raise puzzle.error("solution", _("the answer says no play is possible, so leave the solution out"))
     if not verdict.valid:
         raise puzzle.error("solution", "; ".join(verdict.problem_lines()))
     count = sum(played.values())
     if puzzle.goal.kind == "max" and count != puzzle.answer:
-        raise puzzle.error("solution", f"it plays {plural(count, 'card')} but the answer is {puzzle.answer}")
+        message = ngettext(
+            "it plays {count} card but the answer is {answer}",
+            "it plays {count} cards but the answer is {answer}",
+            count,
+        )
+        raise puzzle.error("solution", message.format(count=count, answer=puzzle.answer))
     if puzzle.goal.kind == "close" and rest:
-        raise puzzle.error("solution", f"it leaves {format_cards(sorted(rest.elements()))} in the hand")
+        raise puzzle.error(
+            "solution", _("it leaves {cards} in the hand").format(cards=format_cards(sorted(rest.elements())))
+        )
     card = puzzle.goal.card
     if card is not None and not played[card]:
-        raise puzzle.error("solution", f"it does not play {format_card(card)}")
+        raise puzzle.error("solution", _("it does not play {card}").format(card=format_card(card)))
+
+
+def keep_translations(chapter: Chapter, earlier: Chapter) -> Chapter:
+    """``chapter`` with the translations ``earlier`` gives of the same English texts.
+
+    The generator writes English; the translations of a generated chapter are
+    kept in its file, and a regenerated chapter takes them from there: a title,
+    intro or story whose English is unchanged keeps its translations, and so do
+    the hints of a language that has every one of the puzzle's English hints.
+    An English text that changed falls back to English until it is translated.
+
+    >>> old = loads('[chapter]\\ntitle.en = "Runs"\\ntitle.it = "Scale"\\n', "a.toml")
+    >>> keep_translations(loads('[chapter]\\ntitle = "Runs"\\n', "a.toml"), old).title_in("it")
+    'Scale'
+    """
+    texts: dict[str, dict[str, str]] = {}
+    hints: dict[str, dict[str, str]] = {}
+
+    def learn(phrases: dict[str, dict[str, str]], translations: Mapping[str, str]) -> None:
+        for code, text in translations.items():
+            phrases.setdefault(translations[SOURCE_LANGUAGE], {}).setdefault(code, text)
+
+    learn(texts, earlier.titles)
+    learn(texts, earlier.intros)
+    for puzzle in earlier.puzzles:
+        learn(texts, puzzle.titles)
+        learn(texts, puzzle.stories)
+        for number in range(len(puzzle.hints)):
+            learn(hints, {code: sentences[number] for code, sentences in puzzle.hint_texts.items()})
+
+    def translated(english: str) -> dict[str, str]:
+        return texts.get(english, {}) if english else {}
+
+    def hint_texts(puzzle: Puzzle) -> dict[str, tuple[str, ...]]:
+        found = [hints.get(sentence, {}) for sentence in puzzle.hints]
+        codes = [code for code in LANGUAGES if puzzle.hints and all(code in each for each in found)]
+        return {code: tuple(each[code] for each in found) for code in codes}
+
+    puzzles = tuple(
+        replace(
+            puzzle,
+            titles=translated(puzzle.title),
+            hint_texts=hint_texts(puzzle),
+            stories=translated(puzzle.story),
+        )
+        for puzzle in chapter.puzzles
+    )
+    return replace(chapter, puzzles=puzzles, titles=translated(chapter.title), intros=translated(chapter.intro))
 
 
 def dump(chapter: Chapter) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.puzzles import collection
-from machiavelli_kit.puzzles.format import dump
+from machiavelli_kit.puzzles.format import dump, keep_translations, load
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
 from machiavelli_kit.puzzles.planting import HARD
 
@@ -69,6 +69,9 @@ def regenerate(directory: Path, recipes: Iterable[Recipe] = RECIPES) -> Iterator
     for recipe in recipes:
         started = time.perf_counter()
         chapter = generate_chapter(recipe)
+        bundled = collection.COLLECTION_DIR / f"{recipe.name}.toml"
+        if bundled.is_file():  # its translations, kept where the English is unchanged
+            chapter = keep_translations(chapter, load(bundled))
         write_atomically(directory / f"{recipe.name}.toml", dump(chapter))
         yield Timing(recipe.name, len(chapter.puzzles), time.perf_counter() - started)
 
