@@ -15,6 +15,9 @@ answer until the learner asks for it. With a single example the picker is left o
 >>> picker.selector.value = 1
 >>> picker.current.name, picker.reveal is None
 ('lay', True)
+
+The picker, its boards and its answer buttons speak the language the picker was
+made in (``lang=``, else the one in use then).
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import MultiCanvas
 
-from machiavelli_kit.cards import plural
+from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.solver import solve
 from machiavelli_kit.ui.position_board import PositionWidget
 from machiavelli_kit.ui.reveal import Reveal
+from machiavelli_kit.ui.status import in_own_language
 
 
 @dataclass(frozen=True)
@@ -52,11 +56,28 @@ class Example:
 
 
 class ExamplePicker:
-    """A picker (when there is more than one example), the question, one board and the answer's Reveal."""
+    """A picker (when there is more than one example), the question, one board and the answer's Reveal.
 
-    def __init__(self, examples: Sequence[Example], *, description: str = "Example", **board_options: Any) -> None:
+    ``description`` names the picker (by default "Example", in ``lang``); ``lang`` is the language
+    the picker and its boards speak (by default the one in use when it is made).
+    """
+
+    def __init__(
+        self,
+        examples: Sequence[Example],
+        *,
+        description: str | None = None,
+        lang: str | None = None,
+        **board_options: Any,
+    ) -> None:
         if not examples:
             raise ValueError("a picker needs at least one example to show")
+        self.language = language(lang)
+        """The language the picker and its boards speak, fixed when it is made."""
+        if description is None:
+            with speaking(self.language):
+                # TRANSLATORS: the name of the picker over a lesson's examples.
+                description = _("Example")
         self.examples = tuple(examples)
         self.board_options = board_options
         self.selector = w.Dropdown(
@@ -82,6 +103,7 @@ class ExamplePicker:
         index: int = self.selector.value
         return self.examples[index]
 
+    @in_own_language
     def _picked(self, change: dict[str, Any]) -> None:
         """Show the example picked; the old board stops any Solve it was showing, and its widgets are closed."""
         if self.board.solving is not None:
@@ -91,10 +113,14 @@ class ExamplePicker:
         for widget in old:
             close_tree(widget)
 
+    @in_own_language
     def _show(self, index: int) -> None:
         example = self.examples[index]
-        self.board = PositionWidget(example.position, as_rules(example.rules), name=example.name, **self.board_options)
-        self.reveal = None if example.answer is None else Reveal(example.answer)
+        rules = as_rules(example.rules)
+        self.board = PositionWidget(
+            example.position, rules, name=example.name, lang=self.language, **self.board_options
+        )
+        self.reveal = None if example.answer is None else Reveal(example.answer, lang=self.language)
         self.question.value = f"<b>{html.escape(example.question)}</b>" if example.question else ""
         self.area.children = [self.board.box] + ([self.reveal.box] if self.reveal else [])
 
@@ -102,8 +128,10 @@ class ExamplePicker:
         return self.box._repr_mimebundle_(**kwargs)
 
 
-def worked_example_picker(identifiers: Sequence[str], **board_options: Any) -> ExamplePicker:
-    """The rule documents' worked examples on one board; each reveals how the documents play it.
+def worked_example_picker(
+    identifiers: Sequence[str], *, lang: str | None = None, **board_options: Any
+) -> ExamplePicker:
+    """The rule documents' worked examples on one board; each reveals how the documents play it (in ``lang``).
 
     >>> picker = worked_example_picker(["bga-7", "bga-3"])
     >>> [label for label, _ in picker.selector.options]
@@ -111,22 +139,29 @@ def worked_example_picker(identifiers: Sequence[str], **board_options: Any) -> E
     """
     from machiavelli_kit.examples import example
 
+    lang = language(lang)
     examples = []
-    for identifier in identifiers:
-        item = example(identifier)
-        answer: list[object] = [item.story]
-        if item.solution is not None:
-            answer += ["The table at the end of the turn:", item.solution]
-        examples.append(
-            Example(f"{item.id}: {item.title}", item.position, item.rules, item.id, item.question(), answer)
-        )
-    return ExamplePicker(examples, **board_options)
+    with speaking(lang):
+        for identifier in identifiers:
+            item = example(identifier)
+            answer: list[object] = [item.story_in()]
+            if item.solution is not None:
+                answer += [_("The table at the end of the turn:"), item.solution]
+            label = f"{item.id}: {item.title_in()}"
+            examples.append(Example(label, item.position, item.rules, item.id, item.question(), answer))
+    return ExamplePicker(examples, lang=lang, **board_options)
 
 
 def solved_example(
-    label: str, position: Position, rules: Rules | str = BGA, *, name: str = "", question: str = ""
+    label: str,
+    position: Position,
+    rules: Rules | str = BGA,
+    *,
+    name: str = "",
+    question: str = "",
+    lang: str | None = None,
 ) -> Example:
-    """An example whose answer the solver writes: how many cards, the moves in words and the table at the end.
+    """An example whose answer the solver writes (in ``lang``): how many cards, the moves in words and the end table.
 
     >>> answer = solved_example("close", Position.parse("3C 4C 5C 6C", "6H 6D")).answer
     >>> print(answer[0])  # doctest: +NORMALIZE_WHITESPACE
@@ -136,17 +171,31 @@ def solved_example(
     3. 6♦ from the hand joins the new sixes
     """
     rules = as_rules(rules)
-    best = solve(position, rules)
-    if not best.feasible:
-        text = (
-            "Nothing can be played here, so the turn ends with a draw: 1 card if you touched nothing, "
-            f"{plural(rules.restore_penalty, 'card')} if you moved cards and had to put them back."
-        )
-        return Example(label, position, rules, name, question, text)
-    whole = ", your whole hand" if not best.hand else ""
-    steps = "\n".join(f"{number}. {move.text}" for number, move in enumerate(best.moves, start=1))
-    text = f"You can play {plural(best.max_play, 'card')}{whole}. One way:\n{steps}"
-    return Example(label, position, rules, name, question, [text, "The table at the end:", best.table])
+    with speaking(lang):
+        best = solve(position, rules)  # its moves are said in words as it finds them
+        if not best.feasible:
+            penalty = rules.restore_penalty
+            text = ngettext(
+                "Nothing can be played here, so the turn ends with a draw: 1 card if you touched nothing, "
+                "{count} card if you moved cards and had to put them back.",
+                "Nothing can be played here, so the turn ends with a draw: 1 card if you touched nothing, "
+                "{count} cards if you moved cards and had to put them back.",
+                penalty,
+            ).format(count=penalty)
+            return Example(label, position, rules, name, question, text)
+        steps = "\n".join(f"{number}. {move.text}" for number, move in enumerate(best.moves, start=1))
+        if best.hand:
+            first = ngettext(
+                "You can play {count} card. One way:", "You can play {count} cards. One way:", best.max_play
+            )
+        else:
+            first = ngettext(
+                "You can play {count} card, your whole hand. One way:",
+                "You can play {count} cards, your whole hand. One way:",
+                best.max_play,
+            )
+        text = first.format(count=best.max_play) + "\n" + steps
+        return Example(label, position, rules, name, question, [text, _("The table at the end:"), best.table])
 
 
 def close_tree(widget: Any) -> None:

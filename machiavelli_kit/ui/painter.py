@@ -4,7 +4,8 @@ Every style of an ipycanvas canvas (``fill_style``, ``font``...) is a validated
 trait, and setting one costs more than drawing a card's outline, so a
 :class:`Pen` sets a style only when it changes, and the painter orders its
 work to change styles seldom: all card shadows in one fill, rank and small
-suit in one font, and the big suit only on cards nothing covers.
+suit in one font, and the big suit only on cards nothing covers. The words it draws
+(the areas' names) are said in the language in use: a board paints inside its own.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from itertools import pairwise
 from typing import Any
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.i18n import _
 from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, Board, CardSpot, Rect
 
@@ -48,7 +50,8 @@ def paint_board(
     pen.set(fill_style=FELT)
     canvas.fill_rect(0, 0, board.width, board.height)
     pen.set(font=f"bold 13px {FONT}", fill_style="#ffffff")
-    canvas.fill_text("Table", PAD, PAD + 13)
+    # TRANSLATORS: the name drawn over the melds on the board.
+    canvas.fill_text(_("Table"), PAD, PAD + 13)
     for index in highlight:
         if index < len(board.melds):
             box = board.melds[index]
@@ -60,9 +63,12 @@ def paint_board(
         _tag(pen, tag, index + 1, flagged=index in highlight)
     _new_slot(pen, board.new_slot)
     holds = {spot.place for spot in board.cards}
-    work = "Working area: table cards you took off; put them back"
-    _area(pen, board.work, work if "work" in holds else "Working area: drag table cards here to borrow them")
-    _area(pen, board.hand, "Your hand" if "hand" in holds else "Your hand is empty")
+    if "work" in holds:
+        work = _("Working area: table cards you took off; put them back")
+    else:
+        work = _("Working area: drag table cards here to borrow them")
+    _area(pen, board.work, work)
+    _area(pen, board.hand, _("Your hand") if "hand" in holds else _("Your hand is empty"))
     shown = [spot for spot in board.cards if spot != hidden]
     pen.set(fill_style=SHADOW)
     canvas.begin_path()

@@ -7,6 +7,10 @@ its kind (:mod:`machiavelli_kit.ui.status`). The board is as wide as its size
 asks (``SIZES``; the learner picks one with the S/M/L/XL buttons) but never
 wider than the page: on a narrow page the browser scales the whole canvas
 down, and the buttons wrap within the board's width.
+
+The board speaks the language it was made in (``lang=``, else the language in
+use then: the session's, set by the start notebook's language switch, or the
+environment's), in its buttons, its drawing and every message.
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ import ipywidgets as w
 from ipycanvas import MultiCanvas, hold_canvas
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.i18n import _, language, pgettext, speaking
 from machiavelli_kit.play import CheckReport, Place, PlayError, PlaySession
 from machiavelli_kit.position import Position, Table, check_table
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
-from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
+from machiavelli_kit.ui.status import STYLE, Kind, in_own_language, kind_of, mark, reporting_errors
 
 STEP_DELAY = 0.35
 SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
@@ -57,7 +62,8 @@ class PositionWidget:
     many canvas pixels back one CSS pixel at that size, for crisp cards on
     HiDPI screens and when the page shrinks the board (ipycanvas cannot read
     the device's ratio); ``name`` adds the CSS class ``mk-position-<name>``
-    (a handle for tests).
+    (a handle for tests). ``lang`` is the language the board speaks (by
+    default the one in use when it is made).
     """
 
     def __init__(
@@ -70,6 +76,22 @@ class PositionWidget:
         pixel_ratio: float = 2.0,
         title: str = "",
         name: str = "",
+        lang: str | None = None,
+    ) -> None:
+        self.language = language(lang)
+        """The language the board speaks, fixed when it is made."""
+        with speaking(self.language):
+            self._build(position, rules, scale, four_colour, pixel_ratio, title, name)
+
+    def _build(
+        self,
+        position: Position | PlaySession,
+        rules: Rules | str | None,
+        scale: float,
+        four_colour: bool,
+        pixel_ratio: float,
+        title: str,
+        name: str,
     ) -> None:
         self.session = position if isinstance(position, PlaySession) else PlaySession(position, as_rules(rules))
         self.four_colour = four_colour
@@ -85,7 +107,7 @@ class PositionWidget:
         """The Solve animation while it runs in a kernel's event loop."""
         self.canvas = MultiCanvas(2, layout=w.Layout(width="100%", height="auto"))
         self.canvas.add_class("mk-canvas")
-        buttons = {label: w.Button(description=label, tooltip=tip) for label, tip in _BUTTONS.items()}
+        buttons = {key: w.Button(description=label, tooltip=tip) for key, (label, tip) in _button_texts().items()}
         for label, button in buttons.items():
             action = label.split(":")[0].lower().replace(" ", "_")
             button.add_class(f"mk-{action.replace('_', '-')}")
@@ -95,7 +117,7 @@ class PositionWidget:
         self.size_choice = w.ToggleButtons(
             options=_size_options(scale),
             value=scale,
-            tooltips=[f"{name} cards" for name in _size_names(scale)],
+            tooltips=[_size_tip(name) for name in _size_names(scale)],
             style={"button_width": "auto"},
         )
         self.size_choice.add_class("mk-size")
@@ -106,7 +128,7 @@ class PositionWidget:
         """The status line: the board's messages (and a puzzle's verdict, put in front of them)."""
         self.status_line.add_class("mk-status-line")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
-        size = w.HBox([w.Label("Card size"), self.size_choice], layout=w.Layout(width="auto", align_items="center"))
+        size = w.HBox([w.Label(_("Card size")), self.size_choice], layout=w.Layout(width="auto", align_items="center"))
         row = w.HBox([*buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
@@ -124,7 +146,7 @@ class PositionWidget:
         self.canvas.on_touch_move(self._guard(self._touch(self._over)))
         self.canvas.on_touch_end(self._guard(self._touch_end))
         self.canvas.on_touch_cancel(self._guard(self._touch(self._out)))
-        self._changed("Drag cards between melds, onto empty felt, or into the working area.", "info")
+        self._changed(_("Drag cards between melds, onto empty felt, or into the working area."), "info")
 
     @property
     def status_kind(self) -> Kind | None:
@@ -158,7 +180,8 @@ class PositionWidget:
         """The board as wide as its size asks, never wider than the page."""
         self.box.layout = w.Layout(width=f"{WIDTH * self.scale:g}px", max_width="100%")
 
-    def redraw(self, *_: object) -> None:
+    @in_own_language
+    def redraw(self, *_args: object) -> None:
         """Draw the whole state on the bottom layer, and the lifted card (if any) on the top one."""
         board = self.board()
         self._fit(board)
@@ -207,6 +230,7 @@ class PositionWidget:
             with hold_canvas():
                 self._paint_lifted()
 
+    @in_own_language
     def _up(self, x: float, y: float) -> None:
         drag, self._drag = self._drag, None
         if drag is None:
@@ -221,7 +245,8 @@ class PositionWidget:
                 self._changed(_moved_text(card, source, target))
                 return
         except PlayError as error:
-            self.say(f"Not allowed: {html.escape(str(error))}", "invalid")
+            # TRANSLATORS: {reason} is why the move is not allowed, a sentence of the validator.
+            self.say(_("Not allowed: {reason}").format(reason=html.escape(str(error))), "invalid")
         self.redraw()
 
     def _out(self, x: float, y: float) -> None:
@@ -242,19 +267,24 @@ class PositionWidget:
 
     # buttons
 
-    def _on_undo(self, _: object = None) -> None:
-        self._changed("Undone." if self.session.undo() else "Nothing to undo.")
+    @in_own_language
+    def _on_undo(self, _button: object = None) -> None:
+        self._changed(_("Undone.") if self.session.undo() else _("Nothing to undo."))
 
-    def _on_redo(self, _: object = None) -> None:
-        self._changed("Redone." if self.session.redo() else "Nothing to redo.")
+    @in_own_language
+    def _on_redo(self, _button: object = None) -> None:
+        self._changed(_("Redone.") if self.session.redo() else _("Nothing to redo."))
 
-    def _on_restore(self, _: object = None) -> None:
-        self._changed("Back to the start of the turn." if self.session.restore() else "Already at the start.")
+    @in_own_language
+    def _on_restore(self, _button: object = None) -> None:
+        self._changed(_("Back to the start of the turn.") if self.session.restore() else _("Already at the start."))
 
-    def _on_tidy(self, _: object = None) -> None:
-        self._changed("Every meld is in order now." if self.session.tidy() else "Every meld is in order already.")
+    @in_own_language
+    def _on_tidy(self, _button: object = None) -> None:
+        self._changed(_("Every meld is in order now.") if self.session.tidy() else _("Every meld is in order already."))
 
-    def _on_check(self, _: object = None) -> None:
+    @in_own_language
+    def _on_check(self, _button: object = None) -> None:
         report = self.session.check()
         self._highlight = report.invalid_melds
         self.redraw()
@@ -263,14 +293,17 @@ class PositionWidget:
             for callback in self._solved_callbacks:
                 callback(report)
 
-    def _on_no_play(self, _: object = None) -> None:
+    @in_own_language
+    def _on_no_play(self, _button: object = None) -> None:
         report = self.session.no_play()
         self._changed(html.escape(report.text), "valid" if report.correct else "invalid")
 
-    def _on_hint(self, _: object = None) -> None:
+    @in_own_language
+    def _on_hint(self, _button: object = None) -> None:
         self.say(html.escape(self.session.hint()), "hint")
 
-    def _on_solve(self, _: object = None) -> None:
+    @in_own_language
+    def _on_solve(self, _button: object = None) -> None:
         """Play the solver's moves one by one: animated in a running kernel, all at once without an event loop."""
         steps = self.session.solve_steps()
         if self.session.no_play_reason() is not None:
@@ -280,24 +313,28 @@ class PositionWidget:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # headless, no event loop: nothing to animate for
             for count, step in enumerate(steps, start=1):
-                self._changed(f"Solve, move {count}: {html.escape(step.text)}", "info")
+                self._changed(_solve_text(count, step), "info")
             self._on_check()
             return
         self.solving = loop.create_task(self._animate(steps))
 
     async def _animate(self, steps: Iterator[Move]) -> None:
         """Show each move for ``STEP_DELAY`` seconds without blocking the kernel; the buttons wait meanwhile."""
+        with speaking(self.language):
+            await self._animate_steps(steps)
+
+    async def _animate_steps(self, steps: Iterator[Move]) -> None:
         buttons = list(self.buttons.values())
         was_disabled = [button.disabled for button in buttons]
         for button in buttons:
             button.disabled = True
         try:
             for count, step in enumerate(steps, start=1):
-                self._changed(f"Solve, move {count}: {html.escape(step.text)}", "info")
+                self._changed(_solve_text(count, step), "info")
                 await asyncio.sleep(STEP_DELAY)
         except Exception as error:
             self.errors.append(traceback.format_exc())
-            self.say(f"Error: {html.escape(repr(error))}", "invalid")
+            self.say(_("Error: {error}").format(error=html.escape(repr(error))), "invalid")
             return
         finally:
             for button, disabled in zip(buttons, was_disabled, strict=True):
@@ -305,6 +342,7 @@ class PositionWidget:
             self._sync_undo_buttons()
         self._on_check()
 
+    @in_own_language
     def _changed(self, message: str, kind: Kind | None = None) -> None:
         """The table changed: redraw it and say ``message``; without a ``kind``, add whether every meld is valid."""
         self._highlight = ()
@@ -312,21 +350,24 @@ class PositionWidget:
         self.redraw()
         if kind is None:
             verdict, kind = self._table_verdict()
-            message = f"{message} {verdict}"
+            # TRANSLATORS: what just happened, then whether the table is valid now ("Undone. Meld 2 is not valid yet.").
+            message = _("{message} {verdict}").format(message=message, verdict=verdict)
         self.say(message, kind)
 
     def _table_verdict(self) -> tuple[str, Kind]:
         """Whether the table is all valid melds now, in words, and the kind to show it with."""
         state = self.session.state
         if state.work:
-            return "Put the cards in the working area back on the table.", "invalid"
+            return _("Put the cards in the working area back on the table."), "invalid"
         broken = check_table(Table.of(state.melds), self.session.rules).invalid_melds()
         if not broken:
-            return "Every meld on the table is valid.", "valid"
+            return _("Every meld on the table is valid."), "valid"
         numbers = [str(index + 1) for index in broken]
         if len(numbers) == 1:
-            return f"Meld {numbers[0]} is not valid yet.", "invalid"
-        return f"Melds {', '.join(numbers[:-1])} and {numbers[-1]} are not valid yet.", "invalid"
+            return _("Meld {number} is not valid yet.").format(number=numbers[0]), "invalid"
+        # TRANSLATORS: {numbers} is a list of meld numbers ("1, 2"), {last} the last one ("4").
+        text = _("Melds {numbers} and {last} are not valid yet.")
+        return text.format(numbers=", ".join(numbers[:-1]), last=numbers[-1]), "invalid"
 
     def _sync_undo_buttons(self) -> None:
         self.buttons["Undo"].disabled = not self.session.can_undo
@@ -336,31 +377,70 @@ class PositionWidget:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
         return reporting_errors(handler, self._report_error)
 
+    @in_own_language
     def _report_error(self, error: Exception) -> None:
         self.errors.append(traceback.format_exc())
-        self.say(f"Error: {html.escape(repr(error))}", "invalid")
+        self.say(_("Error: {error}").format(error=html.escape(repr(error))), "invalid")
 
 
-def example_widget(identifier: str, **options: Any) -> Any:
+PositionBoard = PositionWidget
+"""The position board, by the name the docs give it."""
+
+
+def example_widget(identifier: str, *, lang: str | None = None, **options: Any) -> Any:
     """A worked example from :mod:`machiavelli_kit.examples` to play, with its story folded away."""
     from machiavelli_kit.examples import example
 
     item = example(identifier)
-    board = PositionWidget(item.position, item.rules, title=f"{item.id} ({item.source})", name=item.id, **options)
-    story = w.Accordion([w.HTML(html.escape(item.story))], titles=("How the documents play it",), selected_index=None)
+    lang = language(lang)
+    board = PositionWidget(
+        item.position, item.rules, title=f"{item.id} ({item.source})", name=item.id, lang=lang, **options
+    )
+    with speaking(lang):
+        title = _("How the documents play it")
+    story = w.Accordion([w.HTML(html.escape(item.story))], titles=(title,), selected_index=None)
     return w.VBox([board.box, story])
 
 
-_BUTTONS = {
-    "Undo": "take back the last move",
-    "Redo": "play the undone move again",
-    "Restore": "put every card back where it was at the start of the turn",
-    "Check": "is the table valid, and is this turn allowed?",
-    "No play: draw": "end the turn without playing: draw 1 card (the restore penalty if you moved cards)",
-    "Hint": "a hint; press again for a stronger one",
-    "Solve": "show a best play, move by move",
-    "Tidy": "put the cards of every meld in order",
-}
+BUTTON_KEYS = ("Undo", "Redo", "Restore", "Check", "No play: draw", "Hint", "Solve", "Tidy")
+"""The board's buttons, by the English names ``PositionWidget.buttons`` keeps them under in every language."""
+
+
+def _button_texts() -> dict[str, tuple[str, str]]:
+    """Each button's label and tooltip in the language in use, by its key (see ``BUTTON_KEYS``)."""
+    return {
+        "Undo": (pgettext("button", "Undo"), _("take back the last move")),
+        "Redo": (pgettext("button", "Redo"), _("play the undone move again")),
+        "Restore": (
+            pgettext("button", "Restore"),
+            _("put every card back where it was at the start of the turn"),
+        ),
+        "Check": (pgettext("button", "Check"), _("is the table valid, and is this turn allowed?")),
+        "No play: draw": (
+            pgettext("button", "No play: draw"),
+            _("end the turn without playing: draw 1 card (the restore penalty if you moved cards)"),
+        ),
+        "Hint": (pgettext("button", "Hint"), _("a hint; press again for a stronger one")),
+        "Solve": (pgettext("button", "Solve"), _("show a best play, move by move")),
+        "Tidy": (pgettext("button", "Tidy"), _("put the cards of every meld in order")),
+    }
+
+
+def _size_tip(name: str) -> str:
+    """The tooltip of a size button, in the language in use."""
+    tips = {
+        "small": _("small cards"),
+        "medium": _("medium cards"),
+        "large": _("large cards"),
+        "huge": _("huge cards"),
+    }
+    # TRANSLATORS: the tooltip of a size button the board was made with, e.g. "×1.2 cards".
+    return tips.get(name) or _("{scale} cards").format(scale=name)
+
+
+def _solve_text(count: int, step: Move) -> str:
+    # TRANSLATORS: one move of the solver's answer, shown while it plays; {move} says the move in words.
+    return _("Solve, move {count}: {move}").format(count=count, move=html.escape(step.text))
 
 
 def _size_options(scale: float) -> list[tuple[str, float]]:
@@ -372,19 +452,25 @@ def _size_options(scale: float) -> list[tuple[str, float]]:
 
 def _size_names(scale: float) -> list[str]:
     names = {value: name for name, value in SIZES.items()}
-    return [names.get(value, f"×{value:g}") for _, value in _size_options(scale)]
+    return [names.get(value, f"×{value:g}") for _label, value in _size_options(scale)]
 
 
 def _moved_text(card: Card, source: Place, target: Place) -> str:
+    """What a drag did, in a whole sentence (each place in its own, for the languages that inflect)."""
     if source == target:
-        return f"Moved {card} along {_place_name(target)}."
-    return f"Moved {card} to {_place_name(target)}."
+        if isinstance(target, int):
+            return _("Moved {card} along meld {number}.").format(card=card, number=target + 1)
+        along = {"work": _("Moved {card} along the working area."), "hand": _("Moved {card} along the hand.")}
+        if str(target) in along:
+            return along[str(target)].format(card=card)
+    if isinstance(target, int):
+        return _("Moved {card} to meld {number}.").format(card=card, number=target + 1)
+    texts = {
+        "new": _("Moved {card} to a new meld."),
+        "work": _("Moved {card} to the working area."),
+        "hand": _("Moved {card} to the hand."),
+    }
+    return texts[str(target)].format(card=card)
 
 
-def _place_name(place: object) -> str:
-    if isinstance(place, int):
-        return f"meld {place + 1}"
-    return {"new": "a new meld", "work": "the working area", "hand": "the hand"}[str(place)]
-
-
-__all__ = ["PositionWidget", "example_widget"]
+__all__ = ["BUTTON_KEYS", "PositionBoard", "PositionWidget", "example_widget"]

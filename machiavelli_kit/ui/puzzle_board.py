@@ -7,6 +7,8 @@ board's **Hint** button, and counts **Solve** as help. The verdict leads the
 board's status line, green with a tick when right, red with a cross when not.
 Progress is saved after each hint and each answer; when a save fails the
 board says so, and why, under the status line (the puzzle goes on).
+The board speaks the language it was made in (``lang=``, else the one in use
+then), the puzzle's title too when the puzzle file has it in that language.
 """
 
 from __future__ import annotations
@@ -17,21 +19,19 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.i18n import language, speaking
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
 from machiavelli_kit.puzzles.trainer import PuzzleSession
-from machiavelli_kit.puzzles.verify import CORRECT
 from machiavelli_kit.ui.position_board import PositionWidget
-from machiavelli_kit.ui.status import Kind, mark
-
-HELPED = "Solved with help: "
-CLOSE = "Valid, but "
+from machiavelli_kit.ui.status import Kind, in_own_language, mark
 
 
 class PuzzleBoard:
     """The position widget for a puzzle (or a :class:`PuzzleSession` already made), saving progress at ``path``.
 
-    Without a ``progress`` the one saved at ``path`` is loaded.
+    Without a ``progress`` the one saved at ``path`` is loaded. ``lang`` is the language
+    the board speaks (by default the one in use when it is made).
     """
 
     def __init__(
@@ -39,16 +39,24 @@ class PuzzleBoard:
         puzzle: Puzzle | PuzzleSession,
         progress: Progress | None = None,
         path: str | Path = DEFAULT_PATH,
+        *,
+        lang: str | None = None,
         **options: Any,
     ) -> None:
+        self.language = language(lang)
+        """The language the board speaks, fixed when it is made."""
+        with speaking(self.language):
+            self._build(puzzle, progress, path, options)
+
+    def _build(self, puzzle: Puzzle | PuzzleSession, progress: Progress | None, path: str | Path, options: Any) -> None:
         self.path = Path(path)
         if isinstance(puzzle, PuzzleSession):
             self.session = puzzle
         else:
             self.session = PuzzleSession(puzzle, progress if progress is not None else Progress.load(self.path))
         self.puzzle, self.progress = self.session.puzzle, self.session.progress
-        title = f"{self.puzzle.id}: {self.puzzle.title}"
-        self.board = PositionWidget(self.session, title=title, **options)
+        title = f"{self.puzzle.id}: {self.puzzle.title_in(self.language)}"
+        self.board = PositionWidget(self.session, title=title, lang=self.language, **options)
         self.hint_button = self.board.buttons["Hint"]
         """The one hint button: the puzzle's hints first, then the solver's."""
         self.verdict = w.HTML()
@@ -70,23 +78,21 @@ class PuzzleBoard:
     def verdict_kind(self) -> Kind:
         """How the verdict looks: right (valid), a valid turn short of the answer (hint), wrong (invalid),
         or the question still open (info)."""
-        verdict = self.session.verdict
-        if verdict == self.puzzle.question():
-            return "info"
-        if verdict.startswith((CORRECT, HELPED)):
-            return "valid"
-        return "hint" if verdict.startswith(CLOSE) else "invalid"
+        return self.session.verdict_kind
 
-    def _show_verdict(self, _: object = None) -> None:
+    @in_own_language
+    def _show_verdict(self, _event: object = None) -> None:
         """The verdict in front of the status line; left out when the status says the same."""
         mark(self.verdict, self.verdict_kind)
         self.verdict.value = html.escape(self.session.verdict)
         self.verdict.layout.display = "none" if self.verdict.value == self.board.status.value else None
 
+    @in_own_language
     def _changed(self, session: PuzzleSession) -> None:
         self._show_verdict()
         self.save()
 
+    @in_own_language
     def save(self) -> None:
         """Save the progress; show why on the board when that fails, and clear that once a save works."""
         try:

@@ -14,6 +14,10 @@ computer's own progress file is used, as before. **Open an assignment** reads
 a teacher's assignment file; the list then shows its puzzles and the line
 under it how far the student has got. **Hand in my progress** writes the
 student's progress as CSV (in ``export_folder``) and offers it to download.
+
+The trainer speaks the language it was made in (``lang=``, else the one in use
+then), and so do its boards; chapter and puzzle titles show in that language
+where the puzzle files have them.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.puzzles.assignment import Assignment, AssignmentError, load_assignment, parse_assignment, standing
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.exports import export_name, export_progress
@@ -44,22 +49,24 @@ from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, 
 from machiavelli_kit.render import position_svg
 from machiavelli_kit.rules_words import rules_text
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
+from machiavelli_kit.ui.status import in_own_language
 
 ANY = "any"
 TICK = 1.0
 """Seconds between two updates of the clock."""
-MODE_NAMES = {"practice": "Practice", "streak": "Streak", "timed": "Timed"}
+MODE_NAMES = {"practice": N_("Practice"), "streak": N_("Streak"), "timed": N_("Timed")}
+"""The modes' names (said with ``_``)."""
 MODE_TIPS = (
-    "puzzles at your own pace",
-    "each puzzle a bit harder, until the first miss",
-    "a clock for each puzzle",
+    N_("puzzles at your own pace"),
+    N_("each puzzle a bit harder, until the first miss"),
+    N_("a clock for each puzzle"),
 )
 
 
-ALL_PUZZLES = "all puzzles"
+ALL_PUZZLES = N_("all puzzles")
 ERROR_STYLE = "color:#b00020"
 
-NAME_FIRST = "Type your name at the top and press Enter first, so your work is saved as yours."
+NAME_FIRST = N_("Type your name at the top and press Enter first, so your work is saved as yours.")
 """What a learner on a class's shared server reads who starts a puzzle before giving a name."""
 
 
@@ -73,7 +80,8 @@ class PuzzleBrowser:
     into ``export_folder`` (the notebook's folder by default). With ``require_name``
     (the default on a server a whole class shares, see
     :func:`~machiavelli_kit.puzzles.students.names_required`) no puzzle starts, and
-    so nothing is saved, before the student has given their name.
+    so nothing is saved, before the student has given their name. ``lang`` is the language
+    the trainer and its boards speak (by default the one in use when it is made).
     """
 
     def __init__(
@@ -88,91 +96,103 @@ class PuzzleBrowser:
         students_folder: str | Path | None = None,
         export_folder: str | Path = ".",
         require_name: bool | None = None,
+        lang: str | None = None,
     ) -> None:
-        self.path = self.own_path = Path(path)
-        self.require_name = names_required() if require_name is None else require_name
-        self.students_folder = Path(students_folder) if students_folder is not None else students_dir(self.own_path)
-        self.export_folder = Path(export_folder)
-        if trainer is None:
-            collection = collection if collection is not None else load_collection()
-            trainer = Trainer(collection, progress if progress is not None else Progress.load(self.path))
-        self.trainer = trainer
-        self.collection, self.progress = trainer.collection, trainer.progress
-        self.assignments: dict[str, Assignment] = {}
-        self.student_choice = w.Combobox(
-            placeholder="type your name, then press Enter",
-            options=list_students(self.students_folder),
-            ensure_option=False,
-            continuous_update=False,
-            description="student",
-        )
-        self.student_choice.add_class("mk-trainer-student")
-        self.export_button = w.Button(
-            description="Hand in my progress", tooltip="save your progress as a file for your teacher"
-        )
-        self.export_button.layout.width = "auto"
-        self.export_button.add_class("mk-trainer-export")
-        self.assignment_choice = w.Dropdown(options=[(ALL_PUZZLES, "")], description="assignment")
-        self.assignment_upload = w.FileUpload(accept=".toml", multiple=False, description="Open an assignment")
-        self.assignment_upload.layout.width = "auto"
-        self.assignment_info = w.HTML()
-        self.assignment_info.add_class("mk-trainer-assignment")
-        self.student_info = w.HTML()
-        self.student_info.add_class("mk-trainer-student-info")
-        themes = sorted({theme for puzzle in self.collection.puzzles for theme in puzzle.themes})
-        chapters = [(ANY, ""), *((chapter.title, chapter.name) for chapter in self.collection.chapters)]
-        levels = [(f"{number} {name}", name) for number, name in enumerate(TECHNIQUES, start=1)]
-        self.mode_choice = w.ToggleButtons(
-            options=[(MODE_NAMES[mode], mode) for mode in MODES], tooltips=list(MODE_TIPS), description="mode"
-        )
-        self.chapter_choice = w.Dropdown(options=chapters, description="chapter")
-        self.grade_choice = w.Dropdown(options=[(ANY, ANY), *levels], description="level")
-        self.theme_choice = w.Dropdown(options=[ANY, *themes], description="theme")
-        self.puzzle_choice = w.Select(rows=10, description="puzzle", layout=w.Layout(width="98%"))
-        self.puzzle_choice.add_class("mk-puzzle-list")
-        self.picture = w.HTML()
-        self.play_button = w.Button(description="Play it", tooltip="put the chosen puzzle on the board")
-        self.next_button = w.Button(description="Next", tooltip="a puzzle for you, near your rating")
-        self.retry_button = w.Button(
-            description="Retry the missed ones", tooltip="the puzzles you have not solved on your own yet"
-        )
-        self.retry_button.layout.width = "auto"
-        for button, name in ((self.play_button, "play"), (self.next_button, "next"), (self.retry_button, "retry")):
-            button.add_class(f"mk-trainer-{name}")
-        self.info = w.HTML()
-        self.info.add_class("mk-trainer-info")
-        self.clock = w.HTML()
-        self.clock.add_class("mk-trainer-clock")
-        self.stage = w.VBox()
-        self.board: PuzzleBoard | None = None
-        self._clock_task: asyncio.Task[None] | None = None
-        self._refreshing = False
-        self.student_choice.observe(self._student_changed, names="value")
-        self.export_button.on_click(self.export)
-        self.assignment_choice.observe(self._assignment_changed, names="value")
-        self.assignment_upload.observe(self._uploaded, names="value")
-        self.mode_choice.observe(self._mode_changed, names="value")
-        for control in (self.chapter_choice, self.grade_choice, self.theme_choice):
-            control.observe(self.refresh, names="value")
-        self.puzzle_choice.observe(self.show, names="value")
-        self.play_button.on_click(self.play)
-        self.next_button.on_click(self.next)
-        self.retry_button.on_click(self.retry)
-        if student:
-            self.student_choice.value = student  # opens the student's progress
-        if assignment is not None:
-            self.open_assignment(assignment)
-        self.refresh()
-        self._show_info()
-        who = w.HBox([self.student_choice, self.export_button])
-        homework = w.HBox([self.assignment_choice, self.assignment_upload])
-        filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
-        buttons = w.HBox([self.play_button, self.next_button, self.retry_button])
-        legend = w.HTML(f"<small>{html.escape(LEGEND)}</small>")
-        parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
-        parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
-        self.box = w.VBox([*parts, self.stage])
-        self.box.add_class("mk-trainer")
+        self.language = language(lang)
+        """The language the trainer speaks (and its boards), fixed when it is made."""
+        with speaking(self.language):
+            self.path = self.own_path = Path(path)
+            self.require_name = names_required() if require_name is None else require_name
+            self.students_folder = Path(students_folder) if students_folder is not None else students_dir(self.own_path)
+            self.export_folder = Path(export_folder)
+            if trainer is None:
+                collection = collection if collection is not None else load_collection()
+                trainer = Trainer(collection, progress if progress is not None else Progress.load(self.path))
+            self.trainer = trainer
+            self.collection, self.progress = trainer.collection, trainer.progress
+            self.assignments: dict[str, Assignment] = {}
+            self.student_choice = w.Combobox(
+                placeholder=_("type your name, then press Enter"),
+                options=list_students(self.students_folder),
+                ensure_option=False,
+                continuous_update=False,
+                description=_("student"),
+            )
+            self.student_choice.add_class("mk-trainer-student")
+            self.export_button = w.Button(
+                description=_("Hand in my progress"), tooltip=_("save your progress as a file for your teacher")
+            )
+            self.export_button.layout.width = "auto"
+            self.export_button.add_class("mk-trainer-export")
+            self.assignment_choice = w.Dropdown(options=[(_(ALL_PUZZLES), "")], description=_("assignment"))
+            self.assignment_upload = w.FileUpload(accept=".toml", multiple=False, description=_("Open an assignment"))
+            self.assignment_upload.layout.width = "auto"
+            self.assignment_info = w.HTML()
+            self.assignment_info.add_class("mk-trainer-assignment")
+            self.student_info = w.HTML()
+            self.student_info.add_class("mk-trainer-student-info")
+            themes = sorted({theme for puzzle in self.collection.puzzles for theme in puzzle.themes})
+            # TRANSLATORS: in the chapter, level and theme pickers: no choice made, every one will do.
+            any_one = pgettext("picker", "any")
+            chapters = [(any_one, ""), *((chapter.title_in(), chapter.name) for chapter in self.collection.chapters)]
+            levels = [(f"{number} {name}", name) for number, name in enumerate(TECHNIQUES, start=1)]
+            self.mode_choice = w.ToggleButtons(
+                options=[(_(MODE_NAMES[mode]), mode) for mode in MODES],
+                tooltips=[_(tip) for tip in MODE_TIPS],
+                description=_("mode"),
+            )
+            self.chapter_choice = w.Dropdown(options=chapters, description=_("chapter"))
+            self.grade_choice = w.Dropdown(options=[(any_one, ANY), *levels], description=_("level"))
+            self.theme_choice = w.Dropdown(
+                options=[(any_one, ANY), *((theme, theme) for theme in themes)], description=_("theme")
+            )
+            self.puzzle_choice = w.Select(rows=10, description=_("puzzle"), layout=w.Layout(width="98%"))
+            self.puzzle_choice.add_class("mk-puzzle-list")
+            self.picture = w.HTML()
+            self.play_button = w.Button(description=_("Play it"), tooltip=_("put the chosen puzzle on the board"))
+            self.next_button = w.Button(
+                description=pgettext("button", "Next"), tooltip=_("a puzzle for you, near your rating")
+            )
+            self.retry_button = w.Button(
+                description=_("Retry the missed ones"), tooltip=_("the puzzles you have not solved on your own yet")
+            )
+            self.retry_button.layout.width = "auto"
+            for button, name in ((self.play_button, "play"), (self.next_button, "next"), (self.retry_button, "retry")):
+                button.add_class(f"mk-trainer-{name}")
+            self.info = w.HTML()
+            self.info.add_class("mk-trainer-info")
+            self.clock = w.HTML()
+            self.clock.add_class("mk-trainer-clock")
+            self.stage = w.VBox()
+            self.board: PuzzleBoard | None = None
+            self._clock_task: asyncio.Task[None] | None = None
+            self._refreshing = False
+            self.student_choice.observe(self._student_changed, names="value")
+            self.export_button.on_click(self.export)
+            self.assignment_choice.observe(self._assignment_changed, names="value")
+            self.assignment_upload.observe(self._uploaded, names="value")
+            self.mode_choice.observe(self._mode_changed, names="value")
+            for control in (self.chapter_choice, self.grade_choice, self.theme_choice):
+                control.observe(self.refresh, names="value")
+            self.puzzle_choice.observe(self.show, names="value")
+            self.play_button.on_click(self.play)
+            self.next_button.on_click(self.next)
+            self.retry_button.on_click(self.retry)
+            if student:
+                self.student_choice.value = student  # opens the student's progress
+            if assignment is not None:
+                self.open_assignment(assignment)
+            self.refresh()
+            self._show_info()
+            who = w.HBox([self.student_choice, self.export_button])
+            homework = w.HBox([self.assignment_choice, self.assignment_upload])
+            filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
+            buttons = w.HBox([self.play_button, self.next_button, self.retry_button])
+            legend = w.HTML(f"<small>{html.escape(_(LEGEND))}</small>")
+            parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
+            parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
+            self.box = w.VBox([*parts, self.stage])
+            self.box.add_class("mk-trainer")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -196,6 +216,7 @@ class PuzzleBrowser:
         """The name of the student whose progress this is (empty for the computer's own progress)."""
         return self.progress.student
 
+    @in_own_language
     def choose_student(self, name: str) -> None:
         """Open ``name``'s own progress (a new student starts empty); an empty name opens the computer's own."""
         if self.trainer.session is not None:
@@ -214,28 +235,42 @@ class PuzzleBrowser:
             self.student_choice.options = list_students(self.students_folder)
         self.board = None
         self.stage.children = []
-        greeting = f"Hello {progress.student}! " if progress.student else ""
-        self.student_info.value = html.escape(f"{greeting}Your progress is saved in {path}.")
+        if progress.student:
+            text = _("Hello {name}! Your progress is saved in {path}.").format(name=progress.student, path=path)
+        else:
+            text = _("Your progress is saved in {path}.").format(path=path)
+        self.student_info.value = html.escape(text)
         self.refresh()
         self._show_info()
 
-    def export(self, _: object = None) -> Path | None:
+    @in_own_language
+    def export(self, _event: object = None) -> Path | None:
         """Write the student's progress to hand in (CSV), and offer it to download; ``None`` without a name."""
         if not self.student:
-            self.student_info.value = _error("Type your name at the top first, so your teacher knows whose work it is.")
+            self.student_info.value = _error(
+                _("Type your name at the top first, so your teacher knows whose work it is.")
+            )
             return None
         self._save()
         try:
             path = export_progress(self.progress, self.export_folder / export_name(self.student))
         except OSError as error:
-            self.student_info.value = _error(f"Your progress could not be saved as a file: {error.strerror or error}.")
+            reason = error.strerror or str(error)
+            self.student_info.value = _error(
+                _("Your progress could not be saved as a file: {reason}.").format(reason=reason)
+            )
             return None
         data = base64.b64encode(path.read_bytes()).decode("ascii")
-        link = f'<a download="{html.escape(path.name)}" href="data:text/csv;base64,{data}">download it</a>'
-        where = html.escape(f"{path.name} in {path.parent.resolve()}")
-        self.student_info.value = f"Saved as {where}: hand this file in, or {link}."
+        # TRANSLATORS: a link that downloads the file; it ends "Saved as ...: hand this file in, or {link}."
+        words = html.escape(_("download it"))
+        link = f'<a download="{html.escape(path.name)}" href="data:text/csv;base64,{data}">{words}</a>'
+        # TRANSLATORS: {name} is the file's name, {folder} where it is, {link} the words "download it" as a link.
+        text = _("Saved as {name} in {folder}: hand this file in, or {link}.")
+        name, folder = html.escape(path.name), html.escape(str(path.parent.resolve()))
+        self.student_info.value = text.format(name=name, folder=folder, link=link)
         return path
 
+    @in_own_language
     def _student_changed(self, change: dict[str, Any]) -> None:
         try:
             name = clean_name(change["new"]) if change["new"].strip() else ""
@@ -251,6 +286,7 @@ class PuzzleBrowser:
         """The assignment chosen (``None`` for all puzzles)."""
         return self.assignments.get(self.assignment_choice.value)
 
+    @in_own_language
     def open_assignment(self, assignment: str | Path | Assignment) -> Assignment | None:
         """Read an assignment file (or take one already read) and show its puzzles; a bad file is shown, not raised."""
         try:
@@ -265,37 +301,42 @@ class PuzzleBrowser:
     def _add_assignment(self, assignment: Assignment) -> None:
         key = assignment.source or assignment.title
         self.assignments[key] = assignment
-        options = [(ALL_PUZZLES, ""), *((item.title, name) for name, item in self.assignments.items())]
+        options = [(_(ALL_PUZZLES), ""), *((item.title, name) for name, item in self.assignments.items())]
         self.assignment_choice.options = options
         self.assignment_choice.value = key  # refreshes through _assignment_changed
 
+    @in_own_language
     def _uploaded(self, change: dict[str, Any]) -> None:
         for item in change["new"]:
             try:
                 text = bytes(item["content"]).decode("utf-8")
                 assignment = parse_assignment(text, self.collection, str(item["name"]))
             except UnicodeDecodeError:
-                self.assignment_info.value = _error(f"{item['name']}: not a text file (an assignment is TOML text)")
+                message = _("{file}: not a text file (an assignment is TOML text)").format(file=item["name"])
+                self.assignment_info.value = _error(message)
                 continue
             except AssignmentError as error:
                 self.assignment_info.value = _error(str(error))
                 continue
             self._add_assignment(assignment)
 
-    def _assignment_changed(self, _: object = None) -> None:
+    @in_own_language
+    def _assignment_changed(self, _event: object = None) -> None:
         assignment = self.assignment
         no_hints = () if assignment is None or assignment.hints else assignment.puzzles
         self.trainer.no_hints = frozenset(no_hints)
         self.refresh()
         self._show_assignment()
 
+    @in_own_language
     def _show_assignment(self) -> None:
         assignment = self.assignment
         self.assignment_info.value = (
             "" if assignment is None else html.escape(standing(assignment, self.progress).text())
         )
 
-    def refresh(self, _: object = None) -> None:
+    @in_own_language
+    def refresh(self, _event: object = None) -> None:
         """List the matching puzzles with their marks, keeping the chosen one when it still matches."""
         chosen = self.puzzle_choice.value
         options = [(self.trainer.label(puzzle), puzzle.id) for puzzle in self.matching()]
@@ -308,7 +349,8 @@ class PuzzleBrowser:
             self._refreshing = False
         self.show()
 
-    def show(self, _: object = None) -> None:
+    @in_own_language
+    def show(self, _event: object = None) -> None:
         """Draw the chosen puzzle (its question, never its answer)."""
         if self._refreshing:
             return
@@ -318,44 +360,49 @@ class PuzzleBrowser:
         puzzle = self.collection.find(self.puzzle_choice.value)
         share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
         self.picture.value = (
-            f"<p><b>{html.escape(puzzle.title)}</b> · {rules_text(puzzle.rules)} · {html.escape(puzzle.question())}</p>"
+            f"<p><b>{html.escape(puzzle.title_in())}</b> · {rules_text(puzzle.rules)}"
+            f" · {html.escape(puzzle.question())}</p>"
             f"{position_svg(puzzle.position)}<p><code>{share}</code></p>"
         )
 
-    def play(self, _: object = None) -> None:
+    @in_own_language
+    def play(self, _event: object = None) -> None:
         """Put the chosen puzzle on the board."""
         if self.puzzle_choice.value is not None:
             self.start(self.collection.find(self.puzzle_choice.value))
 
-    def next(self, _: object = None) -> None:
+    @in_own_language
+    def next(self, _event: object = None) -> None:
         """Put the trainer's next puzzle on the board (from the puzzles the pickers select)."""
         puzzle = self.trainer.next_puzzle(self.matching())
         if puzzle is None:
-            self.info.value = html.escape(self.trainer.summary() + " · No puzzle left here: change the pickers.")
+            left = _("No puzzle left here: change the pickers.")
+            self.info.value = html.escape(f"{self.trainer.summary()} · {left}")
             return
         self.start(puzzle)
 
-    def retry(self, _: object = None) -> None:
+    @in_own_language
+    def retry(self, _event: object = None) -> None:
         """Go back over the missed puzzles among those the pickers select, one by one with Next."""
         puzzle = self.trainer.retry_missed(self.matching())
         if puzzle is None:
-            self.info.value = html.escape(self.trainer.summary() + " · Nothing to retry here: well done!")
+            done = _("Nothing to retry here: well done!")
+            self.info.value = html.escape(f"{self.trainer.summary()} · {done}")
             return
         self.start(puzzle)
 
+    @in_own_language
     def start(self, puzzle: Puzzle) -> None:
         """Play ``puzzle``: a new board, the list showing it, and the clock in timed mode."""
         if self.require_name and not self.student:
-            self.student_info.value = _error(
-                "Type your name at the top and press Enter first, so your work is saved as yours."
-            )
+            self.student_info.value = _error(_(NAME_FIRST))
             return
         session = self.trainer.start(puzzle)
-        self.board = PuzzleBoard(session, path=self.path)
+        self.board = PuzzleBoard(session, path=self.path, lang=self.language)
         if not session.hints:
             for label in ("Hint", "Solve"):
                 self.board.board.buttons[label].disabled = True
-                self.board.board.buttons[label].tooltip = "no hints for this assignment"
+                self.board.board.buttons[label].tooltip = _("no hints for this assignment")
         session.on_change(self._changed)
         self.stage.children = [self.board.box]
         if puzzle.id in {value for _, value in self.puzzle_choice.options}:
@@ -364,11 +411,13 @@ class PuzzleBrowser:
         self._show_info()
         self._start_clock(session)
 
+    @in_own_language
     def _changed(self, session: PuzzleSession) -> None:
         self.refresh()
         self._show_info()
         self._show_assignment()
 
+    @in_own_language
     def _save(self) -> None:
         """Save the progress now (a board shows why when saving fails; here the student line does)."""
         try:
@@ -376,11 +425,13 @@ class PuzzleBrowser:
         except ProgressError as error:
             self.student_info.value = _error(f"{str(error)[0].upper()}{str(error)[1:]}.")
 
+    @in_own_language
     def _mode_changed(self, change: dict[str, Any]) -> None:
         mode: Mode = change["new"]
         self.trainer.set_mode(mode)
         self._show_info()
 
+    @in_own_language
     def _show_info(self) -> None:
         self.info.value = html.escape(self.trainer.summary())
         session = self.trainer.session
@@ -398,6 +449,10 @@ class PuzzleBrowser:
 
     async def run_clock(self, session: PuzzleSession, tick: float = TICK) -> None:
         """Show the time left every ``tick`` seconds until an answer, the end of the time, or another puzzle."""
+        with speaking(self.language):
+            await self._run_clock(session, tick)
+
+    async def _run_clock(self, session: PuzzleSession, tick: float) -> None:
         while self.trainer.session is session:
             session.tick()
             self.clock.value = _clock_text(session)
@@ -413,7 +468,8 @@ def _error(message: str) -> str:
 def _clock_text(session: PuzzleSession) -> str:
     left = session.time_left()
     if session.late:
-        return "<b>Time is up.</b>"
+        return f"<b>{html.escape(_('Time is up.'))}</b>"
     if session.outcome is not None or left is None:
-        return "Clock stopped."
-    return f"Time left: <b>{int(left + 0.999)} s</b>"
+        return html.escape(_("Clock stopped."))
+    # TRANSLATORS: the clock of a timed puzzle (HTML: keep the <b> tags); "s" is short for seconds.
+    return _("Time left: <b>{seconds} s</b>").format(seconds=int(left + 0.999))

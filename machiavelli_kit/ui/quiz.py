@@ -6,6 +6,10 @@
 'Right: not a meld. 5♠ 5♥: a meld needs at least three cards, and this one has only two; add 5♦ or 5♣ to make a set'
 >>> quiz.score
 (1, 1)
+>>> quiz.answer(0, says_meld=False, lang="it")[:28]
+'Non proprio: è una combinazi'
+
+The widget speaks the language it was made in (``lang=``, else the one in use then).
 """
 
 from __future__ import annotations
@@ -15,8 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from machiavelli_kit.examples import ValidityExample
+from machiavelli_kit.i18n import _, language, speaking
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.ui.status import in_own_language
 
 
 class Quiz:
@@ -30,13 +36,22 @@ class Quiz:
     def truth(self, index: int) -> bool:
         return Meld.parse(self.items[index].cards).check(self.rules).valid
 
-    def answer(self, index: int, *, says_meld: bool) -> str:
-        """Record an answer (the first one counts) and say whether it was right, and why."""
+    def answer(self, index: int, *, says_meld: bool, lang: str | None = None) -> str:
+        """Record an answer (the first one counts) and say whether it was right, and why (in ``lang``)."""
         self.answers.setdefault(index, says_meld == self.truth(index))
-        right = says_meld == self.truth(index)
-        verdict = "a meld" if self.truth(index) else "not a meld"
-        explained = Meld.parse(self.items[index].cards).check(self.rules).explain()
-        return f"{'Right' if right else 'Not quite'}: {verdict}. {explained}"
+        right, meld = says_meld == self.truth(index), self.truth(index)
+        with speaking(lang):
+            explained = Meld.parse(self.items[index].cards).check(self.rules).explain()
+            # TRANSLATORS: the quiz's feedback; {why} is the validator's explanation of the cards.
+            if right and meld:
+                text = _("Right: a meld. {why}")
+            elif right:
+                text = _("Right: not a meld. {why}")
+            elif meld:
+                text = _("Not quite: a meld. {why}")
+            else:
+                text = _("Not quite: not a meld. {why}")
+            return text.format(why=explained)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -48,9 +63,16 @@ class QuizWidget:
     """One question at a time: the cards, **Meld** and **Not a meld**, the feedback, then **Next**.
 
     One question on the page instead of every one keeps the page light in the app.
+    ``lang`` is the language it speaks (by default the one in use when it is made).
     """
 
-    def __init__(self, items: Sequence[ValidityExample], rules: Rules = BGA) -> None:
+    def __init__(self, items: Sequence[ValidityExample], rules: Rules = BGA, *, lang: str | None = None) -> None:
+        self.language = language(lang)
+        """The language the quiz speaks, fixed when it is made."""
+        with speaking(self.language):
+            self._build(items, rules)
+
+    def _build(self, items: Sequence[ValidityExample], rules: Rules) -> None:
         import ipywidgets as w
 
         self.quiz = Quiz(items, rules)
@@ -59,48 +81,59 @@ class QuizWidget:
         self.picture = w.HTML()
         self.feedback = w.HTML()
         self.feedback.add_class("mk-quiz-feedback")
-        self.score = w.HTML("Score: 0 of 0")
+        self.score = w.HTML(_score_text(0, 0))
         self.score.add_class("mk-quiz-score")
-        self.answers = [w.Button(description=text, layout=w.Layout(width="110px")) for text in ("Meld", "Not a meld")]
+        labels = (_("Meld"), _("Not a meld"))
+        self.answers = [w.Button(description=text, layout=w.Layout(min_width="110px", width="auto")) for text in labels]
         for button in self.answers:
             button.add_class("mk-quiz-answer")
             button.on_click(self._answered)
-        self.back = w.Button(description="Previous", layout=w.Layout(width="110px"))
-        self.next = w.Button(description="Next question", layout=w.Layout(width="130px"))
+        self.back = w.Button(description=_("Previous"), layout=w.Layout(min_width="110px", width="auto"))
+        self.next = w.Button(description=_("Next question"), layout=w.Layout(min_width="130px", width="auto"))
         self.next.add_class("mk-quiz-next")
-        self.back.on_click(lambda _: self.show(self.index - 1))
-        self.next.on_click(lambda _: self.show(self.index + 1))
+        self.back.on_click(lambda _button: self.show(self.index - 1))
+        self.next.on_click(lambda _button: self.show(self.index + 1))
         row = w.HBox([self.picture, *self.answers], layout=w.Layout(align_items="center"))
         self.box = w.VBox([self.counter, row, self.feedback, w.HBox([self.back, self.next]), self.score])
         self.box.add_class("mk-quiz")
         self.show(0)
 
+    @in_own_language
     def show(self, index: int) -> None:
         """Show question ``index`` (from 0), without its verdict until it is answered."""
         from machiavelli_kit.render import meld_svg
 
         self.index = index
         item = self.quiz.items[index]
-        self.counter.value = f"Question {index + 1} of {len(self.quiz.items)}: is this a meld?"
+        question = _("Question {number} of {count}: is this a meld?")
+        self.counter.value = question.format(number=index + 1, count=len(self.quiz.items))
         self.picture.value = meld_svg(Meld.parse(item.cards))
         self.feedback.value = ""
         self.back.disabled = index == 0
         self.next.disabled = index == len(self.quiz.items) - 1
 
+    @in_own_language
     def _answered(self, button: Any) -> None:
-        self.feedback.value = html.escape(self.quiz.answer(self.index, says_meld=button.description == "Meld"))
+        says_meld = button is self.answers[0]
+        self.feedback.value = html.escape(self.quiz.answer(self.index, says_meld=says_meld, lang=self.language))
         right, asked = self.quiz.score
-        self.score.value = f"Score: {right} of {asked}"
         if asked == len(self.quiz.items):
-            self.score.value += " (every question answered)"
+            self.score.value = _("Score: {right} of {asked} (every question answered)").format(right=right, asked=asked)
+        else:
+            self.score.value = _score_text(right, asked)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
 
-def quiz_widget(items: Sequence[ValidityExample], rules: Rules = BGA) -> QuizWidget:
-    """The quiz over ``items``, one question at a time."""
-    return QuizWidget(items, rules)
+def _score_text(right: int, asked: int) -> str:
+    # TRANSLATORS: the quiz's score: {right} first answers right, of {asked} questions answered.
+    return _("Score: {right} of {asked}").format(right=right, asked=asked)
+
+
+def quiz_widget(items: Sequence[ValidityExample], rules: Rules = BGA, *, lang: str | None = None) -> QuizWidget:
+    """The quiz over ``items``, one question at a time, in ``lang`` (by default the language in use)."""
+    return QuizWidget(items, rules, lang=lang)
 
 
 __all__ = ["Quiz", "QuizWidget", "quiz_widget"]

@@ -11,6 +11,11 @@ not even received its text. A second press hides it again.
 (True, 'Hide the answer')
 >>> reveal.answer_widget.value
 'Two cards: the four and the five of hearts.'
+>>> Reveal("Due carte.", lang="it").button.description
+'Mostra la risposta'
+
+The button speaks the language it was made in (``lang=``, else the one in use then);
+the answer is shown as it was given.
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ from typing import Any
 
 import ipywidgets as w
 
-SHOW = "Show the answer"
-HIDE = "Hide the answer"
+from machiavelli_kit.i18n import N_, _, language, speaking
+
+SHOW = N_("Show the answer")
+HIDE = N_("Hide the answer")
 
 
 class Reveal:
@@ -29,15 +36,21 @@ class Reveal:
 
     ``answer`` is plain text (shown as it is, line by line, HTML characters escaped), an object
     that draws itself as SVG (a meld, a table, a position), a widget, or a list of
-    these, shown one under the other.
+    these, shown one under the other. ``label`` is the button's text (by default
+    "Show the answer" in ``lang``, the language in use when it is made by default).
     """
 
-    def __init__(self, answer: object, *, label: str = SHOW) -> None:
+    def __init__(self, answer: object, *, label: str | None = None, lang: str | None = None) -> None:
+        self.language = language(lang)
+        """The language the button speaks, fixed when it is made."""
         self.answer = answer
-        self.label = label
+        with speaking(self.language):
+            self.label = _(SHOW) if label is None else label
+            self.hide_label = _(HIDE)
+            tooltip = _("try first, then look")
         self.answer_widget: Any = None
         """The answer's widget, made on the first press (``None`` until then)."""
-        self.button = w.Button(description=label, tooltip="try first, then look")
+        self.button = w.Button(description=self.label, tooltip=tooltip)
         self.button.add_class("mk-reveal-button")
         self.button.on_click(self.toggle)
         self.box = w.VBox([self.button])
@@ -47,7 +60,7 @@ class Reveal:
     def shown(self) -> bool:
         return len(self.box.children) > 1
 
-    def toggle(self, _: object = None) -> None:
+    def toggle(self, _button: object = None) -> None:
         """Show the answer if it is hidden, hide it if it is shown."""
         if self.shown:
             self.hide()
@@ -59,7 +72,7 @@ class Reveal:
             self.answer_widget = answer_widget(self.answer)
             self.answer_widget.add_class("mk-reveal-answer")
         self.box.children = (self.button, self.answer_widget)
-        self.button.description = HIDE
+        self.button.description = self.hide_label
 
     def hide(self) -> None:
         self.box.children = (self.button,)

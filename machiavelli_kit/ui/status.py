@@ -14,6 +14,8 @@ import functools
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
+from machiavelli_kit.i18n import speaking
+
 Kind = Literal["valid", "invalid", "hint", "info"]
 KINDS: tuple[Kind, ...] = ("valid", "invalid", "hint", "info")
 ICONS: dict[Kind, str] = {"valid": "✓", "invalid": "✗", "hint": "☞", "info": "ℹ"}
@@ -40,6 +42,21 @@ def reporting_errors(handler: F, report: Callable[[Exception], None]) -> F:
             return None
 
     return guarded  # type: ignore[return-value]
+
+
+def in_own_language(method: F) -> F:
+    """``method`` of a widget, said in the widget's own language (``self.language``, fixed when it was made).
+
+    A widget's texts are translated when they are said: in a click callback, the session's language
+    may have changed since the widget was made, and the widget keeps speaking its own.
+    """
+
+    @functools.wraps(method)
+    def spoken(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+
+    return spoken  # type: ignore[return-value]
 
 
 def mark(widget: Any, kind: Kind) -> None:
@@ -79,4 +96,4 @@ def _style() -> str:
 STYLE = _style()
 """The style sheet, as HTML for an ``ipywidgets.HTML`` (once per board; repeats do no harm)."""
 
-__all__ = ["COLOURS", "ICONS", "KINDS", "STYLE", "Kind", "kind_of", "mark"]
+__all__ = ["COLOURS", "ICONS", "KINDS", "STYLE", "Kind", "in_own_language", "kind_of", "mark", "reporting_errors"]
