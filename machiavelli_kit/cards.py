@@ -9,6 +9,17 @@ two-deck game are equal, and how many copies there are is counted by a
 True
 >>> sorted([parse_card("KS"), parse_card("2H"), JOKER, parse_card("2S")])
 [Card.parse('2S'), Card.parse('2H'), Card.parse('KS'), Card.parse('JK')]
+
+A card is named in words in the language in use:
+
+>>> from machiavelli_kit.i18n import speaking
+>>> card = parse_card("10H")
+>>> with speaking("it"):
+...     card.name, JOKER.name
+('dieci di cuori', 'jolly')
+>>> with speaking("pl"):
+...     card.name, parse_card("QS").name
+('dziesiątka kier', 'dama pik')
 """
 
 from __future__ import annotations
@@ -17,6 +28,8 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 from functools import total_ordering
+
+from machiavelli_kit.i18n import _, ngettext, pgettext
 
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 """Card ranks: 1 is the ace, 11 jack, 12 queen, 13 king."""
@@ -50,8 +63,42 @@ RANK_SYMBOLS = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", **{rank: str(rank) f
 """How each rank is written in the card notation."""
 RANK_NAMES = {ACE: "ace", JACK: "jack", QUEEN: "queen", KING: "king", 2: "two", 3: "three", 4: "four", 5: "five",
               6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}  # fmt: skip
-"""How each rank is said in words."""
+"""How each rank is said in English words (:func:`rank_name` says it in the language in use)."""
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+"""How each suit is said in English words (:func:`suit_name` says it in the language in use)."""
+
+
+def rank_name(rank: int) -> str:
+    """A rank in words, in the language in use: ``ten``, ``dieci``, ``dziesiątka``."""
+    # TRANSLATORS: the name of one card rank, as said in "{rank} of {suit}" (the ten of hearts).
+    names = {
+        ACE: pgettext("rank", "ace"),
+        2: pgettext("rank", "two"),
+        3: pgettext("rank", "three"),
+        4: pgettext("rank", "four"),
+        5: pgettext("rank", "five"),
+        6: pgettext("rank", "six"),
+        7: pgettext("rank", "seven"),
+        8: pgettext("rank", "eight"),
+        9: pgettext("rank", "nine"),
+        10: pgettext("rank", "ten"),
+        JACK: pgettext("rank", "jack"),
+        QUEEN: pgettext("rank", "queen"),
+        KING: pgettext("rank", "king"),
+    }
+    return names[rank]
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit in words, in the language in use: ``hearts``, ``cuori``, ``kier``."""
+    # TRANSLATORS: the name of a suit, as said in "{rank} of {suit}" and in "this run mixes hearts and spades".
+    names = {
+        Suit.SPADES: pgettext("suit", "spades"),
+        Suit.HEARTS: pgettext("suit", "hearts"),
+        Suit.DIAMONDS: pgettext("suit", "diamonds"),
+        Suit.CLUBS: pgettext("suit", "clubs"),
+    }
+    return names[suit]
 
 
 @total_ordering
@@ -103,10 +150,12 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words, e.g. ``ten of hearts``."""
+        """The card in words, in the language in use, e.g. ``ten of hearts``."""
         if self.suit is None:
-            return "joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            # TRANSLATORS: the joker card, named alone (the glossary's word for joker).
+            return _("joker")
+        # TRANSLATORS: a card in words, e.g. "ten of hearts"; {rank} and {suit} are the rank and suit names.
+        return _("{rank} of {suit}").format(rank=rank_name(self.rank), suit=suit_name(self.suit))
 
     def __str__(self) -> str:
         from machiavelli_kit.notation import format_card
@@ -156,8 +205,22 @@ def top_place(ace_high: bool) -> int:
     return len(RANKS) + 1 if ace_high else len(RANKS)
 
 
+def count_cards(count: int) -> str:
+    """``count`` cards in words, in the language in use (Polish has three forms: 1 karta, 2 karty, 5 kart).
+
+    >>> count_cards(1), count_cards(3)
+    ('1 card', '3 cards')
+    >>> from machiavelli_kit.i18n import speaking
+    >>> with speaking("pl"):
+    ...     [count_cards(n) for n in (1, 2, 5, 22)]
+    ['1 karta', '2 karty', '5 kart', '22 karty']
+    """
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
 def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, with an s unless the count is one.
+    """``count`` and ``noun``, with an s unless the count is one (English only: :func:`count_cards` counts cards
+    in the language in use, and ``ngettext`` anything else).
 
     >>> plural(1, "card"), plural(3, "card"), plural(0, "deck")
     ('1 card', '3 cards', '0 decks')

@@ -24,11 +24,14 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.notation import NotationError, format_card, parse_card, quote
 
 GoalKind = Literal["max", "close", "play", "decide"]
 PLAIN_KINDS: tuple[GoalKind, ...] = ("max", "close", "decide")
-HELP = "goals are max, close, decide, or play:<card> such as play:7S"
+# TRANSLATORS: {text} is what was written, in quotes. max, close, decide and play:7S are written as they are
+# in a puzzle file: do not translate them.
+HELP = N_("{text} is not a goal: goals are max, close, decide, or play:<card> such as play:7S")
 
 
 class GoalError(ValueError):
@@ -69,8 +72,12 @@ class Goal:
             return cls("play", parse_card(card_text))
         except NotationError:
             if card_text is not token:
-                raise GoalError(f"{quote(text)} is not a goal: {quote(card_text)} is not a card") from None
-            raise GoalError(f"{quote(text)} is not a goal: {HELP}") from None
+                # TRANSLATORS: {text} is the goal as written (play:11H), {card} its card part ('11H'), both quoted.
+                message = _("{text} is not a goal: {card} is not a card").format(
+                    text=quote(text), card=quote(card_text)
+                )
+                raise GoalError(message) from None
+            raise GoalError(_(HELP).format(text=quote(text))) from None
 
     @property
     def id_text(self) -> str:

@@ -13,6 +13,8 @@ have a gap get an added card first; the others get a card taken out first.
 'add 4♥ or 7♥ to make a run'
 >>> suggest(parse_cards("KH AH 2H"), BGA, ("ace_both_ends",)) is None
 True
+>>> suggest(parse_cards("5H 6H"), BGA, ("too_short",), lang="pl")
+'dołóż 4♥ albo 7♥, a powstanie sekwens'
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
+from machiavelli_kit.i18n import speaking
 from machiavelli_kit.melds import MAX_RUN, MIN_MELD, check_meld
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.rules import BGA, Rules
@@ -42,18 +45,25 @@ class Fix:
     melds: tuple[tuple[Card, ...], ...]
 
 
-def suggest(cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = ()) -> str | None:
-    """One change of one card that makes ``cards`` a valid meld under ``rules``, in words, or ``None``.
+def suggest(
+    cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = (), lang: str | None = None
+) -> str | None:
+    """One change of one card that makes ``cards`` a valid meld under ``rules``, in words (in ``lang``,
+    ``None``: the language in use), or ``None``.
 
     ``flags`` are the meld's problems, the first one deciding what is tried first.
     """
-    found = fix(cards, rules, flags)
+    found = fix(cards, rules, flags, lang)
     return None if found is None else found.text
 
 
-def fix(cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = ()) -> Fix | None:
+def fix(cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = (), lang: str | None = None) -> Fix | None:
     """Like :func:`suggest`, with the melds the suggestion would make."""
-    cards = tuple(cards)
+    with speaking(lang):
+        return _fix(tuple(cards), rules, flags)
+
+
+def _fix(cards: tuple[Card, ...], rules: Rules, flags: Sequence[str]) -> Fix | None:
     if not MIN_MELD - 1 <= len(cards) <= MAX_RUN + 1:
         return None  # no change of one card makes a meld of these
     ways: tuple[Callable[[tuple[Card, ...], Rules], Fix | None], ...] = (_take_out, _put_in_place, _add)
@@ -94,16 +104,16 @@ def _take_out(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
     if len(works) == 1:
         [(card, (_, meld, kind))] = works.items()
         if card.is_joker:
-            return Fix(say("take_out_joker", meld=meld, kind=kind), melds)
+            return Fix(say(f"take_out_joker_{kind}", meld=meld), melds)
         key = "take_out_copy" if cards.count(card) > 1 else "take_out"
-        return Fix(say(key, card=str(card), meld=meld, kind=kind), melds)
+        return Fix(say(f"{key}_{kind}", card=str(card), meld=meld), melds)
     shared = _one_kind(works.values())
     if shared is None:
         return None
     if len(works) == MAX_CHOICES:
         card, other = works
-        return Fix(say("take_out_either", card=str(card), other=str(other), kind=shared), melds)
-    return Fix(say("take_out_any", kind=shared), melds) if len(works) == len(choices) else None
+        return Fix(say(f"take_out_either_{shared}", card=str(card), other=str(other)), melds)
+    return Fix(say(f"take_out_any_{shared}"), melds) if len(works) == len(choices) else None
 
 
 def _candidates(cards: tuple[Card, ...]) -> list[Card]:
@@ -124,11 +134,11 @@ def _add(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
     melds = tuple(changed for changed, _, _ in works.values())
     if len(works) == 1:
         [(card, (_, meld, kind))] = works.items()
-        return Fix(say("add", card=str(card), meld=meld, kind=kind), melds)
+        return Fix(say(f"add_{kind}", card=str(card), meld=meld), melds)
     shared = _one_kind(works.values())
     if len(works) == MAX_CHOICES and shared is not None:
         card, other = works
-        return Fix(say("add_either", card=str(card), other=str(other), kind=shared), melds)
+        return Fix(say(f"add_either_{shared}", card=str(card), other=str(other)), melds)
     return None
 
 
@@ -145,11 +155,11 @@ def _put_in_place(cards: tuple[Card, ...], rules: Rules) -> Fix | None:
     if len(works) == 1:
         [((old, card), (_, meld, kind))] = works.items()
         if old.is_joker:
-            return Fix(say("put_in_place_of_joker", card=str(card), meld=meld, kind=kind), melds)
-        return Fix(say("put_in_place", card=str(card), old=str(old), meld=meld, kind=kind), melds)
+            return Fix(say(f"put_in_place_of_joker_{kind}", card=str(card), meld=meld), melds)
+        return Fix(say(f"put_in_place_{kind}", card=str(card), old=str(old), meld=meld), melds)
     shared = _one_kind(works.values())
     if len(works) == MAX_CHOICES and len({old for old, _ in works}) == 1 and shared is not None:
         (old, card), (_, other) = works
-        text = say("put_in_place_either", card=str(card), other=str(other), old=str(old), kind=shared)
+        text = say(f"put_in_place_either_{shared}", card=str(card), other=str(other), old=str(old))
         return Fix(text, melds)
     return None

@@ -8,6 +8,11 @@
 5♥ 6♥ 8♥: a run needs cards in a row, and 7♥ is missing between 6♥ and 8♥; add 7♥ to make 5♥ 6♥ 7♥ 8♥ a run
 >>> Meld.parse("5H JK 7H").check(Rules(jokers=2)).jokers_as
 (Card.parse('6H'),)
+
+The verdict speaks the language in use, or the one asked for:
+
+>>> print(Meld.parse("5H 6H 8H").check(lang="it").explain())
+5♥ 6♥ 8♥: una scala ha bisogno di carte in fila, e tra 6♥ e 8♥ manca 7♥; aggiungi 7♥ e 5♥ 6♥ 7♥ 8♥ diventa una scala
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from machiavelli_kit.cards import ACE, JOKER, RANKS, SUIT_NAMES, Card, Suit, rank_at, top_place
+from machiavelli_kit.cards import ACE, JOKER, RANKS, Card, Suit, rank_at, suit_name, top_place
+from machiavelli_kit.i18n import _, language, speaking
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.validator_words import number, rank_plural, say, word_list
@@ -44,7 +50,10 @@ class Problem:
     meld: int | None = None
 
     def __str__(self) -> str:
-        return self.message if self.meld is None else f"meld {self.meld + 1}: {self.message}"
+        if self.meld is None:
+            return self.message
+        # TRANSLATORS: {number} is the place of a meld on the table (1, 2, ...), {problem} what is wrong with it.
+        return _("meld {number}: {problem}").format(number=self.meld + 1, problem=self.message)
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,8 +70,8 @@ class Meld:
     def parse(cls, text: str | Iterable[str]) -> Meld:
         return cls(parse_cards(text))
 
-    def check(self, rules: Rules | str = BGA) -> MeldCheck:
-        return check_meld(self.cards, rules)
+    def check(self, rules: Rules | str = BGA, lang: str | None = None) -> MeldCheck:
+        return check_meld(self.cards, rules, lang)
 
     def arranged(self, rules: Rules | str = BGA) -> Meld:
         """The same cards in play order (runs low to high, jokers in place) when valid."""
@@ -100,7 +109,8 @@ class MeldCheck:
 
     ``arranged`` holds the cards in play order; ``jokers_as`` says which card
     each joker stands for, in that order. ``rules`` are the rules the meld was
-    checked under (they decide what a suggestion may propose).
+    checked under (they decide what a suggestion may propose); ``lang`` the
+    language its problems were said in, in which it explains itself too.
     """
 
     cards: tuple[Card, ...]
@@ -109,6 +119,7 @@ class MeldCheck:
     arranged: tuple[Card, ...] = ()
     jokers_as: tuple[Card, ...] = field(default=())
     rules: Rules = field(default=BGA, compare=False, repr=False)
+    lang: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -129,7 +140,8 @@ class MeldCheck:
             return None
         from machiavelli_kit.meld_fixes import suggest
 
-        return suggest(self.cards, self.rules, self.flags)
+        with speaking(self.lang):
+            return suggest(self.cards, self.rules, self.flags)
 
     def explain(self, also: Sequence[Problem] = ()) -> str:
         """One line: the cards as given, then what the meld is, or why it is not a meld and what would fix it.
@@ -137,19 +149,28 @@ class MeldCheck:
         ``also`` adds problems found outside the meld (a card the decks hold
         too few copies of): a meld with any is never called valid.
         """
-        shown = format_cards(self.cards, unicode=True) or say("no_cards")
-        if self.valid and not also:
-            if not self.jokers_as:
-                return f"{shown}: " + say("valid", kind=str(self.kind))
-            key = "valid_joker" if len(self.jokers_as) == 1 else "valid_jokers"
-            return f"{shown}: " + say(key, kind=str(self.kind), cards=word_list([str(card) for card in self.jokers_as]))
-        sentences = [problem.message for problem in (*self.problems, *also)]
-        suggestion = self.suggestion
-        return f"{shown}: " + "; ".join(sentences if suggestion is None else [*sentences, suggestion])
+        with speaking(self.lang):
+            shown = format_cards(self.cards, unicode=True) or say("no_cards")
+            if self.valid and not also:
+                if not self.jokers_as:
+                    return f"{shown}: " + say(f"valid_{self.kind}")
+                key = f"valid_joker_{self.kind}" if len(self.jokers_as) == 1 else f"valid_jokers_{self.kind}"
+                return f"{shown}: " + say(key, cards=word_list([str(card) for card in self.jokers_as]))
+            sentences = [problem.message for problem in (*self.problems, *also)]
+            suggestion = self.suggestion
+            return f"{shown}: " + "; ".join(sentences if suggestion is None else [*sentences, suggestion])
 
 
-def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
-    """Classify ``cards`` as a set, a run, or not a meld, with the reasons (one per fault)."""
+def check_meld(cards: Sequence[Card], rules: Rules | str = BGA, lang: str | None = None) -> MeldCheck:
+    """Classify ``cards`` as a set, a run, or not a meld, with the reasons (one per fault), said in ``lang``
+    (``None``: the language in use)."""
+    if lang is not None:
+        with speaking(lang) as spoken:
+            return _check_meld(cards, rules, spoken)
+    return _check_meld(cards, rules, language())
+
+
+def _check_meld(cards: Sequence[Card], rules: Rules | str, lang: str) -> MeldCheck:
     rules = as_rules(rules)
     cards = tuple(cards)
     naturals = [card for card in cards if not card.is_joker]
@@ -159,10 +180,10 @@ def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
     if not jokers_unwelcome and len(cards) >= MIN_MELD and not repeated:
         as_set = _set_attempt(cards, naturals)
         if not as_set[0]:
-            return MeldCheck(cards, "set", (), as_set[1], as_set[2], rules)
+            return MeldCheck(cards, "set", (), as_set[1], as_set[2], rules, lang)
         as_run = _run_attempt(cards, naturals, rules)
         if not as_run[0]:
-            return MeldCheck(cards, "run", (), as_run[1], as_run[2], rules)
+            return MeldCheck(cards, "run", (), as_run[1], as_run[2], rules, lang)
     else:
         as_set, as_run = _set_attempt(cards, naturals), _run_attempt(cards, naturals, rules)
     looks_like_set = _looks_like_set(naturals)
@@ -171,17 +192,17 @@ def check_meld(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
         problems.append(Problem("joker_not_allowed", say("no_jokers")))
     if len(cards) < MIN_MELD:
         key = "too_short" if cards else "too_short_empty"
-        problems.append(Problem("too_short", say(key, least=number(MIN_MELD), count=number(len(cards)))))
+        problems.append(Problem("too_short", say(key, MIN_MELD, least=number(MIN_MELD), count=number(len(cards)))))
     if repeated:
         problems.append(_repeats(naturals, counts, "set" if looks_like_set else "run"))
     for problem in as_set[0] if looks_like_set else as_run[0]:
         # Too many cards only because some are there twice is the one fault already named.
         if not (repeated and problem.flag == "too_many_cards" and _fits_once(counts, cards, looks_like_set)):
             problems.append(problem)
-    return MeldCheck(cards, None, tuple(problems), cards, (), rules)
+    return MeldCheck(cards, None, tuple(problems), cards, (), rules, lang)
 
 
-def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
+def check_shape(cards: Sequence[Card], rules: Rules | str = BGA, lang: str | None = None) -> MeldCheck:
     """Like :func:`check_meld`, but jokers are welcome whatever the rules' supply: the shape
     of a meld already on the table or planned (the table check counts the jokers).
 
@@ -190,7 +211,7 @@ def check_shape(cards: Sequence[Card], rules: Rules | str = BGA) -> MeldCheck:
     """
     rules = as_rules(rules)
     # check_meld asks only whether the game has jokers at all, never how many.
-    return check_meld(cards, rules if rules.jokers else rules.replace(jokers=1))
+    return check_meld(cards, rules if rules.jokers else rules.replace(jokers=1), lang)
 
 
 _Attempt = tuple[list[Problem], tuple[Card, ...], tuple[Card, ...]]
@@ -212,7 +233,7 @@ def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Pro
     if len(twins) > 1:
         message = say(f"repeats_in_{kind}", cards=word_list([str(card) for card in twins]))
     else:
-        message = say(f"copies_in_{kind}", card=str(twins[0]), count=number(counts[twins[0]]))
+        message = say(f"copies_in_{kind}", counts[twins[0]], card=str(twins[0]), count=number(counts[twins[0]]))
     return Problem("identical_cards", message)
 
 
@@ -234,7 +255,7 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
     problems = []
     ranks = sorted({card.rank for card in naturals})
     if len(cards) > MAX_SET and _biggest_group(cards, [card.rank for card in naturals]) > MAX_SET:
-        message = say("set_too_long", most=number(MAX_SET), count=number(len(cards)))
+        message = say("set_too_long", MAX_SET, most=number(MAX_SET), count=number(len(cards)))
         problems.append(Problem("too_many_cards", message))
     if len(ranks) > 1:
         shown_ranks = [rank_plural(rank) for rank in dict.fromkeys(card.rank for card in naturals)]
@@ -253,10 +274,10 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) ->
     problems = []
     suits = {card.suit for card in naturals}
     if len(cards) > MAX_RUN and _biggest_group(cards, [card.suit for card in naturals]) > MAX_RUN:
-        message = say("run_too_long", most=number(MAX_RUN), count=number(len(cards)))
+        message = say("run_too_long", MAX_RUN, most=number(MAX_RUN), count=number(len(cards)))
         problems.append(Problem("too_many_cards", message))
     if len(suits) > 1:
-        names = [SUIT_NAMES[suit] for suit in dict.fromkeys(card.suit for card in naturals) if suit]
+        names = [suit_name(suit) for suit in dict.fromkeys(card.suit for card in naturals) if suit]
         problems.append(Problem("mixed_suits", say("mixed_suits", suits=word_list(names))))
     if problems or len({card.rank for card in naturals}) < len(naturals):
         return problems, cards, ()
@@ -315,7 +336,7 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], rules: R
     gap = format_cards(missing, unicode=True)
     if jokers:
         key = "gap_joker" if jokers == 1 else "gap_jokers"
-        return Problem("gap", say(key, count=number(len(missing)), cards=gap, jokers=number(jokers)))
+        return Problem("gap", say(key, len(missing), count=number(len(missing)), cards=gap, jokers=number(jokers)))
     if len(missing) == 1:
         place = next(place for place in range(min(best), max(best) + 1) if place not in best)
         below, above = Card(rank_at(place - 1), suit), Card(rank_at(place + 1), suit)

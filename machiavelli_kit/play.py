@@ -15,6 +15,11 @@ True
 >>> session.undo(); session.state.hand
 True
 (Card.parse('8C'),)
+
+It speaks the language in use, or the one it was made with:
+
+>>> print(PlaySession(Position.parse("4C 5C 6C", "3C 7C"), lang="it").check().text)
+Non ancora valido: ...
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.hints import HintLadder, hint_ladder
+from machiavelli_kit.i18n import N_, _, ngettext, speaking
 from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
@@ -38,7 +44,8 @@ Place = int | Literal["new", "work", "hand"]
 """Where a card lies or goes: a meld index, a new meld, the working area or the hand."""
 WORK_AREA_FLAGS = frozenset({"table_card_missing", "hand_mismatch"})
 """Turn problems that only say a card is still in the working area, which Check says once itself."""
-NO_CARD_PLAYS = "no card from your hand can be played here"
+# TRANSLATORS: why nothing can be played; it follows "No play: ".
+NO_CARD_PLAYS = N_("no card from your hand can be played here")
 
 
 class PlayError(ValueError):
@@ -69,7 +76,13 @@ class PlayState:
         if place == "new":
             return ()
         if not 0 <= place < len(self.melds):
-            raise PlayError(f"there is no meld {place + 1}: the table has {len(self.melds)}")
+            # TRANSLATORS: {number} is the meld asked for (1, 2, ...), {count} how many melds the table has.
+            text = ngettext(
+                "there is no meld {number}: the table has {count} meld",
+                "there is no meld {number}: the table has {count} melds",
+                len(self.melds),
+            )
+            raise PlayError(text.format(number=place + 1, count=len(self.melds)))
         return self.melds[place]
 
 
@@ -103,11 +116,14 @@ class PlaySession:
     When the solver gives up on the position, Hint says so, Check leaves out
     the best count, and :attr:`ladder`, :attr:`solution` and Solve raise
     :class:`SolverTimeout` (once solved or given up, never solved again).
+    Its texts are said in ``lang``, or when it is ``None`` in the language in
+    use at the time (a board says them inside its own language).
     """
 
-    def __init__(self, position: Position, rules: Rules | str = BGA) -> None:
+    def __init__(self, position: Position, rules: Rules | str = BGA, lang: str | None = None) -> None:
         self.start = position
         self.rules = as_rules(rules)
+        self.lang = lang
         self._history: list[PlayState] = [PlayState.of(position)]
         self._now = 0
         self._hint_level = 0
@@ -146,12 +162,13 @@ class PlaySession:
         ``index`` is where in the target meld the card goes (the end when ``None``),
         so cards stay where the learner put them; within one meld it reorders the meld.
         """
-        alone = isinstance(source, int) and self.state.cards_at(source) == (card,)
-        if source == target or (target == "new" and alone):
-            if card not in self.state.cards_at(source):
-                raise PlayError(f"{card} is not there")
-            return isinstance(source, int) and index is not None and self._reorder(card, source, index)
-        self._push(_moved(self.state, card, source, target, self.start, index))
+        with speaking(self.lang):
+            alone = isinstance(source, int) and self.state.cards_at(source) == (card,)
+            if source == target or (target == "new" and alone):
+                if card not in self.state.cards_at(source):
+                    raise PlayError(_("{card} is not there").format(card=card))
+                return isinstance(source, int) and index is not None and self._reorder(card, source, index)
+            self._push(_moved(self.state, card, source, target, self.start, index))
         return True
 
     def tidy(self) -> bool:
@@ -195,35 +212,64 @@ class PlaySession:
 
     def check(self) -> CheckReport:
         """Would the turn be valid if it ended now? Problems in words."""
+        with speaking(self.lang):
+            return self._check()
+
+    def _check(self) -> CheckReport:
         state = self.state
         turn = check_turn(self.start, state.position(), self.rules)
         invalid = check_table(Table.of(state.melds), self.rules).invalid_melds()
         if turn.valid and not state.work:
             count = len(turn.played)
             cards = format_cards(turn.played, unicode=True)
-            text = f"Valid: you played {plural(count, 'card')} ({cards})"
             best = self._best_count()
             if count == len(self.start.hand):
-                text += ", your whole hand."
+                # TRANSLATORS: {count} cards played, {cards} names them (3♣ 7♣ 8♣); they were the whole hand.
+                text = ngettext(
+                    "Valid: you played {count} card ({cards}), your whole hand.",
+                    "Valid: you played {count} cards ({cards}), your whole hand.",
+                    count,
+                )
             elif best is None:
-                text += "."
+                text = ngettext(
+                    "Valid: you played {count} card ({cards}).", "Valid: you played {count} cards ({cards}).", count
+                )
             elif best > count:
-                text += f"; {best} can be played here."
+                # TRANSLATORS: {best} (more than {count}) is the most hand cards that can be played here.
+                text = ngettext(
+                    "Valid: you played {count} card ({cards}); {best} can be played here.",
+                    "Valid: you played {count} cards ({cards}); {best} can be played here.",
+                    count,
+                )
             else:
-                text += ", the most this position allows."
-            return CheckReport(True, text, invalid, turn.played)
+                text = ngettext(
+                    "Valid: you played {count} card ({cards}), the most this position allows.",
+                    "Valid: you played {count} cards ({cards}), the most this position allows.",
+                    count,
+                )
+            return CheckReport(True, text.format(count=count, cards=cards, best=best), invalid, turn.played)
         lines = []
         if state.work:
-            lines.append(f"the working area still holds {format_cards(state.work, unicode=True)}: put it on the table")
+            # TRANSLATORS: the working area is where table cards wait while the learner rearranges melds.
+            waiting_text = ngettext(
+                "the working area still holds {cards}: put it on the table",
+                "the working area still holds {cards}: put them on the table",
+                len(state.work),
+            )
+            lines.append(waiting_text.format(cards=format_cards(state.work, unicode=True)))
         # Cards in the working area are neither lost nor back in the hand: those two problems wait.
         waiting = WORK_AREA_FLAGS if state.work else frozenset()
         lines += [problem.message for problem in turn.problems if problem.flag not in waiting]
         lines += turn.table.problem_lines()
-        return CheckReport(False, "Not valid yet: " + "; ".join(lines) + ".", invalid, turn.played)
+        # TRANSLATORS: {problems} are the problems, joined with "; ".
+        return CheckReport(
+            False, _("Not valid yet: {problems}.").format(problems="; ".join(lines)), invalid, turn.played
+        )
 
     def no_play_reason(self) -> str | None:
         """Why nothing can be played here, or ``None`` when there is a play."""
-        return None if self.solution.feasible else NO_CARD_PLAYS
+        with speaking(self.lang):
+            return None if self.solution.feasible else _(NO_CARD_PLAYS)
 
     def no_play(self) -> NoPlayReport:
         """End the turn without playing: right only when there is no play.
@@ -232,16 +278,32 @@ class PlaySession:
         them all back (undoably) and draws the restore penalty instead. When
         there is a play the turn goes on and nothing changes.
         """
-        reason = self.no_play_reason()
-        if reason is None:
-            return NoPlayReport(False, 0, "Not quite: there is a play here. Look again.")
-        if not self.touched:
-            return NoPlayReport(True, 1, f"No play: {reason}, so you draw 1 card and your turn ends.")
-        penalty = self.rules.restore_penalty
-        self.restore()
-        drawn = f"draw {plural(penalty, 'card')} as the restore penalty" if penalty else "draw nothing (no penalty)"
-        text = f"No play: {reason}. You moved cards, so they all go back where they were and you {drawn}."
-        return NoPlayReport(True, penalty, text)
+        with speaking(self.lang):
+            reason = self.no_play_reason()
+            if reason is None:
+                return NoPlayReport(False, 0, _("Not quite: there is a play here. Look again."))
+            if not self.touched:
+                # TRANSLATORS: {reason} says why nothing can be played.
+                return NoPlayReport(
+                    True, 1, _("No play: {reason}, so you draw 1 card and your turn ends.").format(reason=reason)
+                )
+            penalty = self.rules.restore_penalty
+            self.restore()
+            if penalty:
+                # TRANSLATORS: {reason} says why nothing can be played; {count} cards are the restore penalty.
+                text = ngettext(
+                    "No play: {reason}. You moved cards, so they all go back where they were and you draw "
+                    "{count} card as the restore penalty.",
+                    "No play: {reason}. You moved cards, so they all go back where they were and you draw "
+                    "{count} cards as the restore penalty.",
+                    penalty,
+                )
+            else:
+                text = _(
+                    "No play: {reason}. You moved cards, so they all go back where they were and you draw nothing "
+                    "(no penalty)."
+                )
+            return NoPlayReport(True, penalty, text.format(reason=reason, count=penalty))
 
     @cached_property
     def _ladder_or_give_up(self) -> HintLadder | SolverTimeout:
@@ -273,14 +335,21 @@ class PlaySession:
         """The next rung of the hint ladder; it starts again at the first when the table changed."""
         if self._hint_state != self.state:
             self._hint_level = 0
-        try:
-            rungs = self.ladder.rungs
-        except SolverTimeout as gave_up:
-            return f"No hint: the solver {gave_up}."
-        self._hint_level = min(self._hint_level + 1, len(rungs))
-        self._hint_state = self.state
-        self.helped = self.helped or self._hint_level == len(rungs)
-        return f"Hint {self._hint_level} of {len(rungs)}: {rungs[self._hint_level - 1]}"
+        with speaking(self.lang):
+            try:
+                rungs = self.ladder.rungs
+            except SolverTimeout as gave_up:
+                # TRANSLATORS: {seconds} is how long the solver tried (5).
+                return _("No hint: the solver gave up after {seconds} s without proving the best play.").format(
+                    seconds=f"{gave_up.seconds:g}"
+                )
+            self._hint_level = min(self._hint_level + 1, len(rungs))
+            self._hint_state = self.state
+            self.helped = self.helped or self._hint_level == len(rungs)
+            # TRANSLATORS: {level} and {total} count the hints (Hint 2 of 4); {hint} is the hint itself.
+            return _("Hint {level} of {total}: {hint}").format(
+                level=self._hint_level, total=len(rungs), hint=rungs[self._hint_level - 1]
+            )
 
     def solve_steps(self) -> Iterator[Move]:
         """Restore, then play the solver's moves one at a time (each undoable); the turn counts as helped."""
@@ -331,16 +400,19 @@ def _moved(
 ) -> PlayState:
     """The state after moving ``card`` from ``source`` to ``target`` (at ``index`` in a meld), or :class:`PlayError`."""
     if source == "new":
-        raise PlayError("a card comes from a meld, the hand or the working area, not from a new meld")
+        raise PlayError(_("a card comes from a meld, the hand or the working area, not from a new meld"))
     origin = list(state.cards_at(source))
     if card not in origin:
-        raise PlayError(f"{card} is not there")
+        # TRANSLATORS: {card} is a card (7♥) that is not where the learner tried to take it from.
+        raise PlayError(_("{card} is not there").format(card=card))
     if source == "hand" and target == "work":
-        raise PlayError("the working area is for table cards: put hand cards straight onto the table")
+        raise PlayError(_("the working area is for table cards: put hand cards straight onto the table"))
     if target == "hand":
         on_table = Counter(c for meld in state.melds for c in meld) + Counter(state.work)
         if on_table[card] <= start.table.cards()[card]:
-            raise PlayError(f"{card} was on the table at the start of the turn: it cannot go to your hand")
+            raise PlayError(
+                _("{card} was on the table at the start of the turn: it cannot go to your hand").format(card=card)
+            )
     origin.remove(card)
     melds = [list(meld) for meld in state.melds]
     hand, work = list(state.hand), list(state.work)

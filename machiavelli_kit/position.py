@@ -11,15 +11,21 @@ True
 the turn is not valid:
 - 5♥ 8♥ were on the table when the turn began and must stay there: put them back in melds
 - meld 2, 4♥ 6♥ 7♥: a run needs cards in a row, and 5♥ is missing between 4♥ and 6♥; add 5♥ to make 4♥ 5♥ 6♥ 7♥ a run
+
+The checks speak the language in use, or the one asked for:
+
+>>> print(check_turn(start, Position.parse("5S 5D 5C | 4H 5H 6H 7H 8H", ""), lang="pl").explain())
+tura jest poprawna: zagrana 1 karta (4♥)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from machiavelli_kit.cards import JOKER, Card, plural
+from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.i18n import _, speaking
 from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.notation import NotationError, format_cards, format_table, parse_cards, parse_table
 from machiavelli_kit.rules import BGA, Rules, as_rules
@@ -33,9 +39,9 @@ class Table:
     melds: tuple[Meld, ...] = ()
 
     @classmethod
-    def parse(cls, text: str | Iterable[Iterable[str]]) -> Table:
-        """Parse ``"5S 5H 5D | 6H 7H 8H"`` or ``[["5S", "5H", "5D"], ...]``."""
-        return cls(tuple(Meld(cards) for cards in parse_table(text)))
+    def parse(cls, text: str | Iterable[Iterable[str]], lang: str | None = None) -> Table:
+        """Parse ``"5S 5H 5D | 6H 7H 8H"`` or ``[["5S", "5H", "5D"], ...]``; ``lang="it"`` reads Italian suits."""
+        return cls(tuple(Meld(cards) for cards in parse_table(text, lang)))
 
     @classmethod
     def of(cls, melds: Iterable[Sequence[Card] | Meld]) -> Table:
@@ -45,8 +51,8 @@ class Table:
         """Every card on the table, counted."""
         return Counter(card for meld in self.melds for card in meld.cards)
 
-    def check(self, rules: Rules | str = BGA) -> TableCheck:
-        return check_table(self, rules)
+    def check(self, rules: Rules | str = BGA, lang: str | None = None) -> TableCheck:
+        return check_table(self, rules, lang)
 
     def __len__(self) -> int:
         return len(self.melds)
@@ -89,15 +95,18 @@ class Position:
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
 
     @classmethod
-    def parse(cls, table: str | Iterable[Iterable[str]], hand: str | Iterable[str]) -> Position:
-        return cls(Table.parse(table), parse_cards(hand))
+    def parse(
+        cls, table: str | Iterable[Iterable[str]], hand: str | Iterable[str], lang: str | None = None
+    ) -> Position:
+        return cls(Table.parse(table, lang), parse_cards(hand, lang))
 
     def all_cards(self) -> Counter[Card]:
         return self.table.cards() + Counter(self.hand)
 
-    def problems(self, rules: Rules | str = BGA) -> tuple[Problem, ...]:
-        """What makes this position impossible under ``rules`` (too many copies or jokers)."""
-        return _supply_problems(self.all_cards(), as_rules(rules))
+    def problems(self, rules: Rules | str = BGA, lang: str | None = None) -> tuple[Problem, ...]:
+        """What makes this position impossible under ``rules`` (too many copies or jokers), said in ``lang``."""
+        with speaking(lang):
+            return _supply_problems(self.all_cards(), as_rules(rules))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -108,7 +117,11 @@ class Position:
         return hash((self.table, self.hand))
 
     def __str__(self) -> str:
-        return f"table: {self.table or '(empty)'}\nhand:  {format_cards(self.hand, unicode=True) or '(empty)'}"
+        # TRANSLATORS: shown for a table or a hand without cards.
+        empty = _("(empty)")
+        table, hand = str(self.table) or empty, format_cards(self.hand, unicode=True) or empty
+        # TRANSLATORS: a position in two lines; {table} and {hand} are cards. Line the cards up if you can.
+        return _("table: {table}\nhand:  {hand}").format(table=table, hand=hand)
 
     def __repr__(self) -> str:
         return f"Position.parse({self.table.notation()!r}, {format_cards(self.hand)!r})"
@@ -130,6 +143,7 @@ class TableCheck:
 
     melds: tuple[MeldCheck, ...]
     problems: tuple[Problem, ...]
+    lang: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -156,13 +170,22 @@ class TableCheck:
 
     def problem_lines(self) -> list[str]:
         """One line per invalid meld (its cards and all that is wrong with it), then the table's other problems."""
-        lines = [f"meld {index + 1}, {self.explain_meld(index)}" for index in self.invalid_melds()]
+        with speaking(self.lang):
+            # TRANSLATORS: {number} is the place of a meld on the table (1, 2, ...), {explanation} its cards and
+            # what is wrong with them ("4♥ 6♥ 7♥: a run needs cards in a row, ...").
+            meld_line = _("meld {number}, {explanation}")
+            lines = [
+                meld_line.format(number=index + 1, explanation=self.explain_meld(index))
+                for index in self.invalid_melds()
+            ]
         return lines + [problem.message for problem in self.problems if problem.meld is None]
 
     def explain(self) -> str:
-        if self.valid:
-            return say("table_valid")
-        return say("table_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
+        """The verdict in words: valid, or one line per invalid meld (in the language it was checked in)."""
+        with speaking(self.lang):
+            if self.valid:
+                return say("table_valid")
+            return say("table_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
 
 @dataclass(frozen=True)
@@ -172,6 +195,7 @@ class TurnCheck:
     table: TableCheck
     problems: tuple[Problem, ...]
     played: tuple[Card, ...]
+    lang: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def valid(self) -> bool:
@@ -182,18 +206,22 @@ class TurnCheck:
         return self.problems + self.table.all_problems()
 
     def explain(self) -> str:
-        if self.valid:
-            played = format_cards(self.played, unicode=True)
-            return say("turn_valid", count=plural(len(self.played), "card"), cards=played)
-        return say("turn_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
+        """The verdict in words: valid with the cards played, or one line per problem (in the language it was
+        checked in)."""
+        with speaking(self.lang):
+            if self.valid:
+                played = format_cards(self.played, unicode=True)
+                return say("turn_valid", len(self.played), count=str(len(self.played)), cards=played)
+            return say("turn_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
     def problem_lines(self) -> list[str]:
         """One line per problem of the turn, then one per invalid meld of the end table."""
         return [problem.message for problem in self.problems] + self.table.problem_lines()
 
 
-def check_table(table: Table | str, rules: Rules | str = BGA) -> TableCheck:
-    """Check every meld, and that the table holds no more copies than the decks have.
+def check_table(table: Table | str, rules: Rules | str = BGA, lang: str | None = None) -> TableCheck:
+    """Check every meld, and that the table holds no more copies than the decks have; the problems are said
+    in ``lang`` (``None``: the language in use).
 
     The table and the rules may be given as text:
 
@@ -203,15 +231,17 @@ def check_table(table: Table | str, rules: Rules | str = BGA) -> TableCheck:
     the table is not valid:
     - meld 1, JK JK JK JK: there are two jokers too many here: this game has only two jokers in all
     """
-    if isinstance(table, str):
-        table = Table.parse(table)
-    rules = as_rules(rules)
-    melds = tuple(check_meld(meld.cards, rules) for meld in table.melds)
-    return TableCheck(melds, _copies_too_many(table, rules))
+    with speaking(lang) as spoken:
+        if isinstance(table, str):
+            table = Table.parse(table)
+        rules = as_rules(rules)
+        melds = tuple(check_meld(meld.cards, rules) for meld in table.melds)
+        return TableCheck(melds, _copies_too_many(table, rules), spoken)
 
 
-def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> TurnCheck:
-    """Check a turn that went from ``start`` to ``end``.
+def check_turn(start: Position, end: Position, rules: Rules | str = BGA, lang: str | None = None) -> TurnCheck:
+    """Check a turn that went from ``start`` to ``end``, saying the problems in ``lang`` (``None``: the language
+    in use).
 
     Every card on the table at the start must still be there, the new table
     cards must come from the hand, the hand must have lost exactly those, at
@@ -219,7 +249,11 @@ def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> Turn
     end table must be valid. Each fault is named once: a table card that went
     into the hand is one problem, not a card missing and a hand that is wrong.
     """
-    rules = as_rules(rules)
+    with speaking(lang) as spoken:
+        return _check_turn(start, end, as_rules(rules), spoken)
+
+
+def _check_turn(start: Position, end: Position, rules: Rules, lang: str) -> TurnCheck:
     start_table, end_table = start.table.cards(), end.table.cards()
     start_hand, end_hand = Counter(start.hand), Counter(end.hand)
     played = end_table - start_table
@@ -238,9 +272,9 @@ def check_turn(start: Position, end: Position, rules: Rules | str = BGA) -> Turn
         problems.append(Problem("nothing_played", say("nothing_played")))
     cap = rules.max_cards_per_turn
     if cap is not None and len(played_cards) > cap:
-        message = say("too_many_played", count=number(len(played_cards)), most=number(cap))
+        message = say("too_many_played", len(played_cards), count=number(len(played_cards)), most=number(cap))
         problems.append(Problem("too_many_played", message))
-    return TurnCheck(check_table(end.table, rules), tuple(problems), played_cards)
+    return TurnCheck(check_table(end.table, rules), tuple(problems), played_cards, lang)
 
 
 def _cards_problem(flag: str, cards: Counter[Card], one: str, many: str) -> tuple[Problem, ...]:
@@ -270,7 +304,7 @@ def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
                     problems.append(Problem("too_many_jokers", _jokers_too_many(excess, rules.jokers), index))
             elif before >= rules.decks:
                 key = "extra_copy_one_deck" if rules.decks == 1 else "extra_copy"
-                message = say(key, card=str(card), decks=number(rules.decks))
+                message = say(key, rules.decks, card=str(card), decks=number(rules.decks))
                 problems.append(Problem("too_many_copies", message, index))
         seen.update(here)
     return tuple(problems)
@@ -278,8 +312,10 @@ def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
 
 def _jokers_too_many(excess: int, jokers: int) -> str:
     if jokers == 1:
-        return say("extra_joker_one" if excess == 1 else "extra_jokers_one", count=number(excess))
-    return say("extra_joker" if excess == 1 else "extra_jokers", count=number(excess), jokers=number(jokers))
+        return say("extra_joker_one" if excess == 1 else "extra_jokers_one", excess, count=number(excess))
+    if excess == 1:
+        return say("extra_joker", jokers, jokers=number(jokers))
+    return say("extra_jokers", excess, count=number(excess), jokers=number(jokers))
 
 
 def _supply_problems(cards: Counter[Card], rules: Rules) -> tuple[Problem, ...]:
@@ -291,15 +327,15 @@ def _supply_problems(cards: Counter[Card], rules: Rules) -> tuple[Problem, ...]:
                 problems.append(Problem("too_many_jokers", _jokers_here(count, rules.jokers)))
         elif count > rules.decks:
             key = "copies_here_one_deck" if rules.decks == 1 else "copies_here"
-            message = say(key, count=number(count), card=str(card), decks=number(rules.decks))
+            message = say(key, count, count=number(count), card=str(card), decks=number(rules.decks))
             problems.append(Problem("too_many_copies", message))
     return tuple(problems)
 
 
 def _jokers_here(count: int, jokers: int) -> str:
     if jokers == 0:
-        return say("jokers_here_none" if count == 1 else "jokers_here_none_many", count=number(count))
-    return say("jokers_here_one" if jokers == 1 else "jokers_here", count=number(count), jokers=number(jokers))
+        return say("jokers_here_none" if count == 1 else "jokers_here_none_many", count, count=number(count))
+    return say("jokers_here_one" if jokers == 1 else "jokers_here", count, count=number(count), jokers=number(jokers))
 
 
 __all__ = ["NotationError", "Position", "Table", "TableCheck", "TurnCheck", "check_table", "check_turn"]

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.notation import quote
 
 StockOut = Literal["end", "play_on"]
@@ -30,7 +31,14 @@ SCORING_CHOICES: tuple[str, ...] = ("single", "points")
 
 
 class RulesError(ValueError):
-    """An unknown preset, an unknown parameter or a value out of range."""
+    """An unknown preset, an unknown parameter or a value out of range (the message in the language in use;
+    the parameter names stay as a file writes them)."""
+
+
+# TRANSLATORS: {name} is a rules parameter as written in a file (wrap); true and false are written as they are.
+MUST_BE_BOOL = N_("{name} must be true or false, not {value}")
+# TRANSLATORS: {name} is a rules parameter as written in a file (decks); {value} what was written, quoted.
+MUST_BE_NUMBER = N_("{name} must be a whole number, not {value}")
 
 
 @dataclass(frozen=True)
@@ -80,33 +88,36 @@ class Rules:
             _check_int("max_cards_per_turn", self.max_cards_per_turn, 1, 200)
         for name in ("ace_high", "wrap", "attach_before_laying"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {quote(getattr(self, name))}")
+                raise RulesError(_(MUST_BE_BOOL).format(name=name, value=quote(getattr(self, name))))
         _check_choice("stock_out", self.stock_out, STOCK_OUT_CHOICES)
         _check_choice("scoring", self.scoring, SCORING_CHOICES)
         if self.preset not in _PRESET_VALUES:
-            raise RulesError(f"unknown preset {quote(self.preset)}: presets are {', '.join(PRESET_NAMES)}")
+            raise _unknown_preset(self.preset)
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Parse a rules string such as ``bga``, ``classic(jokers=4)`` or ``wikipedia()``."""
         match = _RULES_PATTERN.fullmatch(text.strip())
         if match is None:
-            raise RulesError(
-                f"{quote(text)} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)"
-            )
+            # TRANSLATORS: {text} is what was written, quoted; bga(wrap=true, jokers=2) is written as it is in a file.
+            message = _("{text} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)")
+            raise RulesError(message.format(text=quote(text)))
         name, arguments = match.group("name").lower(), match.group("args")
         if name not in _PRESET_VALUES:
-            raise RulesError(f"unknown preset {quote(name)}: presets are {', '.join(PRESET_NAMES)}")
+            raise _unknown_preset(name)
         overrides: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in (arguments or "").split(","))):
             key, equals, value = item.partition("=")
             key = key.strip().lower()
             if not equals:
-                raise RulesError(f"{quote(item)} is not a parameter: write name=value, e.g. wrap=true")
+                # TRANSLATORS: {text} is what was written, quoted; name=value and wrap=true are not translated.
+                message = _("{text} is not a parameter: write name=value, e.g. wrap=true")
+                raise RulesError(message.format(text=quote(item)))
             if key not in _FIELD_TYPES:
-                raise RulesError(f"unknown rules parameter {quote(key)}: parameters are {', '.join(PARAMETER_NAMES)}")
+                raise _unknown_parameter(key)
             if key in overrides:
-                raise RulesError(f"parameter {quote(key)} is given twice")
+                # TRANSLATORS: {name} is a rules parameter as written in a file (wrap), quoted.
+                raise RulesError(_("parameter {name} is given twice").format(name=quote(key)))
             overrides[key] = _parse_value(key, value.strip())
         return preset(name, **overrides)
 
@@ -119,9 +130,7 @@ class Rules:
         """A copy with some parameters changed (checked like any other)."""
         unknown = set(changes) - set(PARAMETER_NAMES)
         if unknown:
-            raise RulesError(
-                f"unknown rules parameter {quote(sorted(unknown)[0])}: parameters are {', '.join(PARAMETER_NAMES)}"
-            )
+            raise _unknown_parameter(sorted(unknown)[0])
         return dataclasses.replace(self, **changes)
 
     def __str__(self) -> str:
@@ -168,7 +177,7 @@ def preset(name: str, **overrides: Any) -> Rules:
     (13, 4)
     """
     if name not in _PRESET_VALUES:
-        raise RulesError(f"unknown preset {quote(name)}: presets are {', '.join(PRESET_NAMES)}")
+        raise _unknown_preset(name)
     values = {**_PRESET_VALUES[name], **overrides}
     return Rules(preset=name, **values)
 
@@ -190,15 +199,16 @@ def _parse_value(key: str, text: str) -> Any:
             return True
         if lowered in ("false", "no", "0"):
             return False
-        raise RulesError(f"{key} must be true or false, not {quote(text)}")
+        raise RulesError(_(MUST_BE_BOOL).format(name=key, value=quote(text)))
     if kind.startswith("int"):
         if "None" in kind and lowered in ("none", "null", "unlimited"):
             return None
         try:
             return int(text)
         except ValueError:
-            extra = " or none" if "None" in kind else ""
-            raise RulesError(f"{key} must be a whole number{extra}, not {quote(text)}") from None
+            # TRANSLATORS: {name} is a rules parameter as written in a file; "none" is written as it is (no limit).
+            message = _("{name} must be a whole number or none, not {value}") if "None" in kind else _(MUST_BE_NUMBER)
+            raise RulesError(message.format(name=key, value=quote(text))) from None
     return lowered  # a choice such as stock_out=play_on; like every other word here, case does not matter
 
 
@@ -212,14 +222,30 @@ def _format_value(value: Any) -> str:
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, not {quote(value)}")
+        raise RulesError(_(MUST_BE_NUMBER).format(name=name, value=quote(value)))
     if not low <= value <= high:
-        raise RulesError(f"{name} must be between {low} and {high}, not {value}")
+        # TRANSLATORS: {name} is a rules parameter as written in a file (decks); {low} and {high} its limits.
+        message = _("{name} must be between {low} and {high}, not {value}")
+        raise RulesError(message.format(name=name, low=low, high=high, value=value))
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(choices)}, not {quote(value)}")
+        # TRANSLATORS: {name} is a rules parameter and {choices} its values, as written in a file (end, play_on).
+        message = _("{name} must be one of {choices}, not {value}")
+        raise RulesError(message.format(name=name, choices=", ".join(choices), value=quote(value)))
+
+
+def _unknown_preset(name: str) -> RulesError:
+    # TRANSLATORS: {name} is what was written, quoted; {presets} are the preset names (bga, classic, wikipedia).
+    message = _("unknown preset {name}: presets are {presets}")
+    return RulesError(message.format(name=quote(name), presets=", ".join(PRESET_NAMES)))
+
+
+def _unknown_parameter(name: str) -> RulesError:
+    # TRANSLATORS: {name} is what was written, quoted; {parameters} are the parameter names as written in a file.
+    message = _("unknown rules parameter {name}: parameters are {parameters}")
+    return RulesError(message.format(name=quote(name), parameters=", ".join(PARAMETER_NAMES)))
 
 
 BGA = preset("bga")

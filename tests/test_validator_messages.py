@@ -19,7 +19,7 @@ from machiavelli_kit.melds import MeldCheck, check_meld
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.validator_words import TEXTS
+from machiavelli_kit.validator_words import COUNTED, TEXTS
 from tests.rules_examples import ValidityExample, WorkedExample, validity_examples, worked_examples
 
 PARAMETER_WORDS = ("wrap", "jokers=", "deck(s)", "ace_high", "=", "(s)", "_", "None", "max_cards", "hand size")
@@ -67,7 +67,8 @@ def assert_plain(text: str) -> None:
 
 
 def test_no_sentence_of_the_catalog_names_a_parameter() -> None:
-    for key, template in TEXTS.items():
+    templates = [*TEXTS.items(), *((key, said(n)) for key, said in COUNTED.items() for n in (1, 2))]
+    for key, template in templates:
         assert_plain(re.sub(r"\{[a-z]+\}", "", template))
         assert "{}" not in template, f"{key}: placeholders are named"
 
