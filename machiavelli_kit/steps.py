@@ -251,10 +251,10 @@ class MeldName:
     new: bool = False
     apart: str = ""
 
-    def said(self, role: Literal["from", "joins", "starts"]) -> str:
+    def said(self, role: Literal["named", "from", "joins", "starts"] = "named") -> str:
         """The name in the language in use, as the role in the story needs it (with its preposition
-        in Italian and Polish): ``from`` a card's start meld, the meld a card ``joins``, the new meld
-        a card ``starts``."""
+        in Italian and Polish): ``named`` on its own ("the heart run"), ``from`` a card's start meld,
+        the meld a card ``joins``, the new meld a card ``starts``."""
         words = {"ranks": _rank_words(self.rank), "suit": _suit_words(self.suit), "cards": self.cards}
         text = _meld_phrases(role, self.new)[self.kind].format(**words)
         return f"{text} {self.apart}" if self.apart else text
@@ -262,6 +262,13 @@ class MeldName:
 
 def _meld_phrases(role: str, new: bool) -> dict[str, str]:
     """The phrases naming a set, a run and other cards in ``role``."""
+    if role == "named":
+        # TRANSLATORS: a meld named on its own, as the subject of a sentence ("the sevens": it: "il tris di sette",
+        # pl: "komplet siódemek"); {ranks} is e.g. "sevens".
+        return {"set": pgettext("a meld", "the {ranks}"),
+                # TRANSLATORS: a run named on its own ("the heart run": it: "la scala di cuori", pl: "sekwens kier").
+                "run": pgettext("a meld", "the {suit} run"),
+                "meld": pgettext("a meld", "the meld {cards}")}  # fmt: skip
     if role == "from":
         # TRANSLATORS: the meld a moved card comes from, with its preposition ("from the sevens":
         # it: "dal tris di sette", pl: "z kompletu siódemek"); {ranks} is e.g. "sevens".
@@ -309,6 +316,16 @@ def _suit_words(suit: str) -> str:
     words = {"S": pgettext("run of", "spade"), "H": pgettext("run of", "heart"),
              "D": pgettext("run of", "diamond"), "C": pgettext("run of", "club")}  # fmt: skip
     return words.get(suit, "")
+
+
+def meld_name(cards: tuple[Card, ...], rules: Rules = BGA) -> MeldName:
+    """A meld's name, to say in the language in use (:meth:`MeldName.said`).
+
+    >>> from machiavelli_kit.notation import parse_cards
+    >>> meld_name(parse_cards("5H 6H 7H")).said(), meld_name(parse_cards("7S 7H 7C")).said("from")
+    ('the heart run', 'from the sevens')
+    """
+    return _meld_name(meld_shape(cards, rules)[0], cards)
 
 
 def _meld_name(kind: str | None, cards: tuple[Card, ...]) -> MeldName:

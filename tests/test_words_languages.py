@@ -9,12 +9,13 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import VALIDITY_EXAMPLES, example
 from machiavelli_kit.hints import hint_ladder
 from machiavelli_kit.i18n import speaking
+from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.render import card_svg, position_svg
 from machiavelli_kit.rules import Rules, preset
 from machiavelli_kit.rules_words import preset_title, rules_text
 from machiavelli_kit.solver import SolverInputError, SolverTimeout, solve
-from machiavelli_kit.steps import moves_between
+from machiavelli_kit.steps import meld_name, moves_between
 
 CHAIN = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")
 CHAIN_ANSWER = Table.parse("9H 10H JH QH KH | 10D 10C 10S | 7S 7H 7C | 7D 8D 9D")
@@ -185,4 +186,20 @@ def test_the_solvers_messages_in_italian_and_polish() -> None:
         assert str(best).startswith("gioca 2 carte (")
         assert str(solve(Position.parse("4C 5C 6C", "KD"))) == (
             "nessuna giocata raggiunge l'obiettivo: rimetti a posto il tavolo"
+        )
+
+
+def test_a_meld_named_on_its_own_in_italian_and_polish() -> None:
+    run, sevens = meld_name(parse_cards("5H 6H 7H")), meld_name(parse_cards("7S 7H 7C"))
+    with speaking("it"):
+        assert (run.said(), sevens.said(), sevens.said("from")) == (
+            "la scala di cuori",
+            "il tris di sette",
+            "dal tris di sette",
+        )
+    with speaking("pl"):
+        assert (run.said(), sevens.said(), run.said("joins")) == (
+            "sekwens kier",
+            "komplet siódemek",
+            "do sekwensu kier",
         )
