@@ -170,6 +170,10 @@ def test_the_pictures_label_the_table_and_hand_in_the_language() -> None:
     assert ">Stół</text>" in polish and ">Ręka</text>" in polish and ">(pusty)</text>" in polish
     joker = Card.parse("JK")
     assert ">JOKER</text>" in card_svg(joker) and ">JOLLY</text>" in card_svg(joker, lang="it")
+    seven = Card.parse("7H")
+    assert "<title>seven of hearts</title>" in card_svg(seven)
+    assert "<title>sette di cuori</title>" in card_svg(seven, lang="it")
+    assert "<title>siódemka kier</title>" in card_svg(seven, lang="pl")
 
 
 def test_the_solvers_messages_in_italian_and_polish() -> None:
