@@ -125,3 +125,23 @@ def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path, capsys: p
         f"machiavelli-kit lab: cannot write the notebooks into {tmp_path / 'notes.txt' / 'class'} (Not a directory): "
         "choose another folder with --notebooks DIR\n"
     )
+
+
+def test_translated_notebooks_are_copied_and_their_new_version_keeps_the_language_last(
+    kit: Path, tmp_path: Path
+) -> None:
+    (kit / "lesson.it.ipynb").write_text(notebook("lezione 1"), encoding="utf-8")
+    (kit / "rules.pl.ipynb").write_text(notebook("zasady 1"), encoding="utf-8")
+    target = tmp_path / "mine"
+    assert copy_notebooks(kit, target) == [
+        f"copied lesson.it.ipynb into {target}",
+        f"copied rules.ipynb into {target}",
+        f"copied rules.pl.ipynb into {target}",
+        f"copied start.ipynb into {target}",
+    ]
+    (target / "lesson.it.ipynb").write_text(notebook("le mie risposte"), encoding="utf-8")
+    (kit / "lesson.it.ipynb").write_text(notebook("lezione 2"), encoding="utf-8")
+    assert copy_notebooks(kit, target) == [
+        "lesson.it.ipynb has your changes, so it was kept; the kit's new version is in lesson-new.it.ipynb"
+    ]
+    assert (target / "lesson-new.it.ipynb").read_text(encoding="utf-8") == notebook("lezione 2")

@@ -110,3 +110,27 @@ def test_the_binder_environment_pins_python_and_mirrors_the_lower_bounds() -> No
     (python,) = [spec for spec in conda if spec.startswith("python")]
     assert python == "python=3.11" and project["requires-python"] == ">=3.11"
     assert sorted(set(conda) - {python, "pip"}) == sorted(project["dependencies"])
+
+
+def test_the_wheel_carries_compiled_catalogs_and_the_installed_kit_speaks_from_them(
+    wheel: Path, tmp_path: Path
+) -> None:
+    archive = zipfile.ZipFile(wheel)
+    for lang in ("it", "pl"):
+        assert f"machiavelli_kit/locale/{lang}/LC_MESSAGES/machiavelli_kit.mo" in archive.namelist()
+    site = tmp_path / "site-packages"
+    archive.extractall(site)
+    for source in site.glob("machiavelli_kit/locale/*/LC_MESSAGES/*.po"):
+        source.unlink()  # the installed kit must not need them
+    script = f"""
+import sys
+sys.path.insert(0, {str(site)!r})
+from machiavelli_kit.cli import main
+sys.exit(main(["--lang", "pl", "check", "--table", "5S 5H 5D | 6H 7H 9H"]))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+        env={"HOME": str(tmp_path), "PYTHONIOENCODING": "utf-8"}, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.splitlines()[0].startswith("układ 1: ") and result.stdout.splitlines()[-1] == "niepoprawny"

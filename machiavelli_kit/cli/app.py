@@ -17,7 +17,8 @@ from typing import Any
 from machiavelli_kit.app_server import class_options
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
-from machiavelli_kit.cli.server import add_common, run_server
+from machiavelli_kit.cli.server import add_common, run_server, say_translated_notebooks, server_language
+from machiavelli_kit.i18n import _
 from machiavelli_kit.puzzles.students import NAMES_REQUIRED
 
 TEST_ONLY = "test-only"
@@ -26,13 +27,16 @@ TEST_ONLY = "test-only"
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "app", help="serve the notebooks as a Voila app", description="Serve the notebooks as an app, code hidden."
+        "app",
+        help=_("serve the notebooks as a Voila app"),
+        description=_("Serve the notebooks as an app, code hidden."),
     )
     add_common(parser)
     parser.add_argument(
         "--ip",
         metavar="ADDRESS",
-        help="listen on ADDRESS (default: this computer only; 0.0.0.0 lets a class's computers in)",
+        # TRANSLATORS: ADDRESS is the option's value as --help shows it (--ip ADDRESS): keep it.
+        help=_("listen on ADDRESS (default: this computer only; 0.0.0.0 lets a class's computers in)"),
     )
     parser.set_defaults(run=run)
 
@@ -47,13 +51,16 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
             f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
-def app_environment() -> dict[str, str]:
-    """The app server's environment, which its kernels inherit: the trainer there saves work only under a name.
+def app_environment(lang: str | None = None) -> dict[str, str]:
+    """The app server's environment, which its kernels inherit: the trainer there saves work only under a name,
+    and with ``lang`` every page speaks that language (:func:`server_language`).
 
     >>> app_environment()[NAMES_REQUIRED]
     '1'
+    >>> app_environment("pl")["LANGUAGE"]
+    'pl'
     """
-    return {**os.environ, NAMES_REQUIRED: "1"}
+    return {**server_language(os.environ, lang), NAMES_REQUIRED: "1"}
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -62,7 +69,9 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.ip:
         command.append(f"--Voila.ip={arguments.ip}")
     host = "localhost" if arguments.ip in (None, "0.0.0.0") else arguments.ip
-    print(f"the app starts at http://{host}:{arguments.port}/voila/render/{START} (Ctrl+C stops it)", flush=True)
+    pages = f"http://{host}:{arguments.port}/voila/render/"
+    print(_("the app starts at {url} (Ctrl+C stops it)").format(url=pages + START), flush=True)
+    say_translated_notebooks(folder, lambda name: pages + name)
     if arguments.ip == "0.0.0.0":
-        print("the other computers open it with this computer's name or address instead of localhost", flush=True)
-    return run_server(command, folder, app_environment())
+        print(_("the other computers open it with this computer's name or address instead of localhost"), flush=True)
+    return run_server(command, folder, app_environment(arguments.lang))

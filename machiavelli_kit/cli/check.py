@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _
 from machiavelli_kit.melds import Problem
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
@@ -25,20 +26,33 @@ from machiavelli_kit.rules import Rules
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "check",
-        help="check a table's melds, or a whole turn",
-        description="Check a table's melds, or with --turn a whole turn: the start table and hand, and the table "
-        "after the turn.",
-        epilog="Exit codes: 0 valid, 1 not valid, 2 bad input. Example of a turn: check --turn --table "
-        '"5S 5H 5D 5C | 6H 7H 8H" --hand "4H" --end "5S 5D 5C | 4H 5H 6H 7H 8H"',
+        help=_("check a table's melds, or a whole turn"),
+        description=_(
+            "Check a table's melds, or with --turn a whole turn: the start table and hand, "
+            "and the table after the turn."
+        ),
+        # TRANSLATORS: --turn, --table, --hand, --end and the cards in quotes are typed as they are: keep them.
+        epilog=_("Exit codes: 0 valid, 1 not valid, 2 bad input. Example of a turn: {example}").format(
+            example='check --turn --table "5S 5H 5D 5C | 6H 7H 8H" --hand "4H" --end "5S 5D 5C | 4H 5H 6H 7H 8H"'
+        ),
     )
     parser.add_argument(
-        "--table", help='melds separated by |, e.g. "5S 5H 5D | 6H 7H 8H" (with --turn: the table before the turn)'
+        "--table",
+        help=_("melds separated by |, e.g. {example} (with --turn: the table before the turn)").format(
+            example='"5S 5H 5D | 6H 7H 8H"'
+        ),
     )
-    parser.add_argument("--turn", action="store_true", help="check a turn from --table and --hand to --end")
-    parser.add_argument("--hand", help='with --turn: the hand before the turn, e.g. "4H 9C"')
-    parser.add_argument("--end", help="with --turn: the table after the turn")
-    parser.add_argument("--rules", default="bga", help="rules string, e.g. bga or bga(wrap=true, jokers=2)")
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--turn", action="store_true", help=_("check a turn from --table and --hand to --end"))
+    parser.add_argument(
+        "--hand", help=_("with --turn: the hand before the turn, e.g. {example}").format(example='"4H 9C"')
+    )
+    parser.add_argument("--end", help=_("with --turn: the table after the turn"))
+    parser.add_argument(
+        "--rules",
+        default="bga",
+        help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))
     parser.set_defaults(run=run)
 
 
@@ -46,33 +60,39 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.turn:
         return _run_turn(arguments)
     if arguments.hand is not None or arguments.end is not None:
-        raise BadInput("--hand and --end describe a turn: add --turn to check one")
+        raise BadInput(_("--hand and --end describe a turn: add --turn to check one"))
     if arguments.table is None:
-        raise BadInput("give the table with --table (or check a turn with --turn)")
+        raise BadInput(_("give the table with --table (or check a turn with --turn)"))
     rules = Rules.parse(arguments.rules)
     verdict = check_table(Table.parse(arguments.table), rules)
     if arguments.json:
         print(json.dumps(table_record(verdict), ensure_ascii=False))
     else:
         for index in range(len(verdict.melds)):
-            print(f"meld {index + 1}: {verdict.explain_meld(index)}")
+            # TRANSLATORS: one line per meld of the table checked, e.g. "meld 2: 6♥ 7♥ 8♥: a valid run".
+            print(_("meld {number}: {explanation}").format(number=index + 1, explanation=verdict.explain_meld(index)))
         for problem in verdict.problems:
             if problem.meld is None:
                 print(problem.message)
-        print("valid" if verdict.valid else "not valid")
+        # TRANSLATORS: the last line of a table check: the whole table is valid, or not.
+        print(_("valid") if verdict.valid else _("not valid"))
     return 0 if verdict.valid else 1
 
 
 def _run_turn(arguments: argparse.Namespace) -> int:
     if arguments.hand is None:
-        raise BadInput("a turn needs the hand before it: give it with --hand")
+        raise BadInput(_("a turn needs the hand before it: give it with --hand"))
     if arguments.end is None:
-        raise BadInput("a turn needs the table after it: give it with --end")
+        raise BadInput(_("a turn needs the table after it: give it with --end"))
     rules = Rules.parse(arguments.rules)
     start = Position(Table.parse(arguments.table or ""), parse_cards(arguments.hand))
     impossible = start.problems(rules)
     if impossible:
-        raise BadInput("the start cannot happen in this game: " + "; ".join(p.message for p in impossible))
+        raise BadInput(
+            _("the start cannot happen in this game: {problems}").format(
+                problems="; ".join(p.message for p in impossible)
+            )
+        )
     end_table = Table.parse(arguments.end)
     played = end_table.cards() - start.table.cards()
     end = Position(end_table, tuple((Counter(start.hand) - played).elements()))

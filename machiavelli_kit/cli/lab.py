@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
-from machiavelli_kit.cli.server import add_common, run_server
+from machiavelli_kit.cli.server import add_common, run_server, say_translated_notebooks, server_language
+from machiavelli_kit.i18n import _
 from machiavelli_kit.resources import jupyter_config_dir
 
 START = "start.ipynb"
@@ -24,7 +25,7 @@ START = "start.ipynb"
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "lab", help="open the notebooks in JupyterLab", description="Open JupyterLab on the start notebook."
+        "lab", help=_("open the notebooks in JupyterLab"), description=_("Open JupyterLab on the start notebook.")
     )
     add_common(parser)
     parser.set_defaults(run=run)
@@ -39,11 +40,17 @@ def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
     return [*command, str(folder / START)]
 
 
-def lab_environment(environ: Mapping[str, str]) -> dict[str, str]:
-    """``environ`` for JupyterLab: the kit's settings first on the config path, and a token (kept if one is set)."""
+def lab_environment(environ: Mapping[str, str], lang: str | None = None) -> dict[str, str]:
+    """``environ`` for JupyterLab: the kit's settings first on the config path, a token (kept if one is set),
+    and with ``lang`` the language its kernels speak (:func:`server_language`).
+    """
     config_path = [str(jupyter_config_dir()), *filter(None, environ.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep))]
     token = environ.get("JUPYTER_TOKEN") or secrets.token_urlsafe(24)
-    return {**environ, "JUPYTER_CONFIG_PATH": os.pathsep.join(config_path), "JUPYTER_TOKEN": token}
+    return {
+        **server_language(environ, lang),
+        "JUPYTER_CONFIG_PATH": os.pathsep.join(config_path),
+        "JUPYTER_TOKEN": token,
+    }
 
 
 def lab_url(port: int, token: str) -> str:
@@ -52,7 +59,10 @@ def lab_url(port: int, token: str) -> str:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    lang = arguments.lang
     folder = notebooks_dir(arguments.notebooks)
-    env = lab_environment(os.environ)
-    print(f"the start notebook is at {lab_url(arguments.port, env['JUPYTER_TOKEN'])} (Ctrl+C stops it)", flush=True)
+    env = lab_environment(os.environ, lang)
+    url = lab_url(arguments.port, env["JUPYTER_TOKEN"])
+    print(_("the start notebook is at {url} (Ctrl+C stops it)").format(url=url), flush=True)
+    say_translated_notebooks(folder, lambda name: name)
     return run_server(lab_command(folder, arguments.port, not arguments.no_browser), folder, env)

@@ -15,6 +15,10 @@ from one left as it was. When the kit brings a new version of a notebook:
   overwritten: the new version is written beside it as ``NAME-new.ipynb`` and
   the learner is told. The kit does not ask, so a terminal, a script and a
   class server all behave the same.
+
+Every notebook is copied, the translated ones too (``lesson.it.ipynb``,
+``rules.pl.ipynb``): a new version of one of them goes beside it as
+``lesson-new.it.ipynb``, its language kept last in the name.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import LANGUAGES, _, speaking
 from machiavelli_kit.resources import bundled_dir, source_checkout
 
 RECORD = ".machiavelli-kit-copies.json"
@@ -47,25 +52,35 @@ def notebooks_dir(given: str | None = None) -> Path:
         return source
     target = Path(given).expanduser() if given else learner_folder()
     if target.exists() and not target.is_dir():
-        raise BadInput(f"{target} is a file, not a folder: choose a folder for the notebooks with --notebooks DIR")
+        raise BadInput(
+            _("{target} is a file, not a folder: choose a folder for the notebooks with --notebooks DIR").format(
+                target=target
+            )
+        )
     if target.resolve() != source.resolve():
         try:
             report = copy_notebooks(source, target)
         except OSError as error:
             raise BadInput(
-                f"cannot write the notebooks into {target} ({error.strerror}): "
-                "choose another folder with --notebooks DIR"
+                _(
+                    "cannot write the notebooks into {target} ({reason}): choose another folder with --notebooks DIR"
+                ).format(target=target, reason=error.strerror)
             ) from None
         for line in report:
             print(line, flush=True)
     return target
 
 
-def copy_notebooks(source: Path, target: Path) -> list[str]:
-    """Bring the notebooks in ``target`` up to date with ``source``; one line per thing done, for the learner."""
+def copy_notebooks(source: Path, target: Path, lang: str | None = None) -> list[str]:
+    """Bring the notebooks in ``target`` up to date with ``source``; one line per thing done, for the learner.
+
+    The lines are in ``lang`` (the language in use).
+    """
     record_path = target / RECORD
     record = _read_record(record_path)
-    report = [line for notebook in sorted(source.glob("[!.]*.ipynb")) if (line := _place(notebook, target, record))]
+    with speaking(lang):
+        notebooks = sorted(source.glob("[!.]*.ipynb"))
+        report = [line for notebook in notebooks if (line := _place(notebook, target, record))]
     write_atomically(record_path, json.dumps(record, indent=1, sort_keys=True) + "\n")
     return report
 
@@ -76,7 +91,7 @@ def _place(notebook: Path, target: Path, record: dict[str, str]) -> str | None:
     new = _hash(text)
     destination = target / notebook.name
     if not destination.exists():
-        done = f"copied {notebook.name} into {target}"
+        done = _("copied {notebook} into {folder}").format(notebook=notebook.name, folder=target)
     else:
         current = _file_hash(destination)
         if new in (current, record.get(notebook.name)):
@@ -84,7 +99,7 @@ def _place(notebook: Path, target: Path, record: dict[str, str]) -> str | None:
             return None  # this version is there already, or was offered before
         if current != record.get(notebook.name):
             return _offer_beside(notebook, text, destination, record)
-        done = f"updated {notebook.name} to the kit's new version"
+        done = _("updated {notebook} to the kit's new version").format(notebook=notebook.name)
     write_atomically(destination, text)
     record[notebook.name] = new
     return done
@@ -93,15 +108,29 @@ def _place(notebook: Path, target: Path, record: dict[str, str]) -> str | None:
 def _offer_beside(notebook: Path, text: str, destination: Path, record: dict[str, str]) -> str:
     """Write the new version as ``NAME-new.ipynb`` beside the learner's changed ``NAME.ipynb``."""
     new = _hash(text)
-    beside = destination.with_name(f"{destination.stem}-new.ipynb")
+    beside = destination.with_name(new_version_name(destination.name))
     if beside.exists() and _file_hash(beside) not in (new, record.get(beside.name)):
-        return (
-            f"{destination.name} and {beside.name} both have your changes, so both were kept; "
-            f"the kit's new version is {notebook}"
-        )
+        return _(
+            "{notebook} and {beside} both have your changes, so both were kept; the kit's new version is {source}"
+        ).format(notebook=destination.name, beside=beside.name, source=notebook)
     write_atomically(beside, text)
     record[beside.name] = record[notebook.name] = new
-    return f"{destination.name} has your changes, so it was kept; the kit's new version is in {beside.name}"
+    return _("{notebook} has your changes, so it was kept; the kit's new version is in {beside}").format(
+        notebook=destination.name, beside=beside.name
+    )
+
+
+def new_version_name(name: str) -> str:
+    """Where the kit's new version of the notebook ``name`` goes beside the learner's: its language stays last.
+
+    >>> new_version_name("start.ipynb"), new_version_name("lesson.it.ipynb"), new_version_name("my.notes.ipynb")
+    ('start-new.ipynb', 'lesson-new.it.ipynb', 'my.notes-new.ipynb')
+    """
+    stem = name.removesuffix(".ipynb")
+    base, dot, code = stem.rpartition(".")
+    if dot and code in LANGUAGES:
+        return f"{base}-new.{code}.ipynb"
+    return f"{stem}-new.ipynb"
 
 
 def _read_record(path: Path) -> dict[str, str]:

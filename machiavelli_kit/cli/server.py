@@ -12,10 +12,12 @@ import ctypes
 import signal
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any
+
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
 
 FORWARDED = (signal.SIGINT, signal.SIGTERM)
 PR_SET_PDEATHSIG = 1
@@ -24,13 +26,46 @@ PR_SET_PDEATHSIG = 1
 
 def add_common(parser: Any) -> None:
     """The options of ``lab`` and ``app``."""
-    parser.add_argument("--port", type=int, default=8888, help="port to serve on (default 8888)")
-    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser.add_argument("--port", type=int, default=8888, help=_("port to serve on (default {port})").format(port=8888))
+    parser.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
     parser.add_argument(
         "--notebooks",
         metavar="DIR",
-        help="keep and serve the notebooks in DIR (the kit copies its notebooks there, keeping your changes)",
+        # TRANSLATORS: DIR is the option's value as --help shows it (--notebooks DIR): keep it.
+        help=_("keep and serve the notebooks in DIR (the kit copies its notebooks there, keeping your changes)"),
     )
+
+
+def server_language(environ: Mapping[str, str], lang: str | None) -> dict[str, str]:
+    """``environ`` for a server whose kernels speak ``lang`` (``None``: as the environment says).
+
+    The kit's kernels read ``LANGUAGE`` first (:func:`machiavelli_kit.i18n.language_from_environment`).
+
+    >>> server_language({"LANG": "it_IT.UTF-8"}, "pl")
+    {'LANG': 'it_IT.UTF-8', 'LANGUAGE': 'pl'}
+    >>> server_language({"LANG": "it_IT.UTF-8"}, None)
+    {'LANG': 'it_IT.UTF-8'}
+    """
+    return {**environ, "LANGUAGE": lang} if lang is not None else dict(environ)
+
+
+def translated_notebooks(folder: Path, lang: str | None = None) -> list[str]:
+    """The notebooks in ``folder`` written in ``lang`` (the language in use), ``lesson.it.ipynb`` and the like."""
+    code = language(lang)
+    if code == SOURCE_LANGUAGE:
+        return []
+    return sorted(path.name for path in folder.glob(f"[!.]*.{code}.ipynb"))
+
+
+def say_translated_notebooks(folder: Path, address: Callable[[str], str]) -> None:
+    """Name the notebooks written in the language in use, each at its ``address``, when there are some."""
+    names = translated_notebooks(folder)
+    if names:
+        # TRANSLATORS: after the start address of lab or app, e.g. "the notebooks in Italiano: lesson.it.ipynb, ...".
+        line = _("the notebooks in {language}: {notebooks}").format(
+            language=LANGUAGES[language()], notebooks=", ".join(address(name) for name in names)
+        )
+        print(line, flush=True)
 
 
 def run_server(command: Sequence[str], folder: Path, env: Mapping[str, str] | None = None) -> int:

@@ -9,8 +9,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
@@ -27,25 +27,42 @@ DEFAULT_TIME_LIMIT = 5.0
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "solve",
-        help="find the best play",
-        description="Find the most cards that can be played, and how.",
-        epilog=f"Exit codes: 0 a play exists, 1 no play (draw instead), 2 bad input, {EXIT_GAVE_UP} the solver "
-        "gave up (past --time-limit; a batch answers such a line with an error and goes on).",
+        help=_("find the best play"),
+        description=_("Find the most cards that can be played, and how."),
+        epilog=_(
+            "Exit codes: 0 a play exists, 1 no play (draw instead), 2 bad input, {gave_up} the solver gave up "
+            "(past --time-limit; a batch answers such a line with an error and goes on)."
+        ).format(gave_up=EXIT_GAVE_UP),
     )
-    parser.add_argument("--table", help='melds separated by |, e.g. "5S 5H 5D | 6H 7H 8H" (may be empty)')
-    parser.add_argument("--hand", help='the hand, e.g. "8H 9H"')
-    parser.add_argument("--rules", default="bga", help="rules string, e.g. bga(wrap=true, jokers=2)")
-    parser.add_argument("--goal", default="max", help="max (default), close, or a card that must be played")
-    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument(
+        "--table", help=_("melds separated by |, e.g. {example} (may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"')
+    )
+    parser.add_argument("--hand", help=_("the hand, e.g. {example}").format(example='"8H 9H"'))
+    parser.add_argument(
+        "--rules",
+        default="bga",
+        help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
+    )
+    parser.add_argument(
+        "--goal",
+        default="max",
+        # TRANSLATORS: max and close are typed as they are: keep them.
+        help=_("max (default), close, or a card that must be played"),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
     parser.add_argument(
         "--time-limit",
         type=_seconds,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=f"give up on a position after this many seconds (default {DEFAULT_TIME_LIMIT:g})",
+        help=_("give up on a position after this many seconds (default {seconds:g})").format(
+            seconds=DEFAULT_TIME_LIMIT
+        ),
     )
     parser.add_argument(
-        "--batch", metavar="FILE.jsonl", help="solve every line of a JSON-lines file ('-' for standard input)"
+        "--batch",
+        metavar="FILE.jsonl",
+        help=_("solve every line of a JSON-lines file ({dash} for standard input)").format(dash="'-'"),
     )
     parser.set_defaults(run=run)
 
@@ -53,10 +70,10 @@ def add_parser(subparsers: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     if arguments.batch:
         if arguments.table is not None or arguments.hand is not None:
-            raise BadInput("--batch takes its positions from the file: leave out --table and --hand")
+            raise BadInput(_("--batch takes its positions from the file: leave out --table and --hand"))
         return _run_batch(arguments.batch, arguments.time_limit)
     if arguments.hand is None:
-        raise BadInput("give the hand with --hand (and the table with --table)")
+        raise BadInput(_("give the hand with --hand (and the table with --table)"))
     rules = Rules.parse(arguments.rules)
     position = Position(Table.parse(arguments.table or ""), parse_cards(arguments.hand))
     from machiavelli_kit.solver import SolverTimeout, solve  # numpy and HiGHS load here, not for every command
@@ -65,19 +82,40 @@ def run(arguments: argparse.Namespace) -> int:
     try:
         solution = solve(position, rules, arguments.goal, time_limit=arguments.time_limit)
     except SolverTimeout as gave_up:
-        print(json.dumps({"error": str(gave_up)}) if arguments.json else f"no answer: the solver {gave_up}")
+        if arguments.json:
+            print(json.dumps({"error": str(gave_up)}, ensure_ascii=False))
+        else:
+            print(
+                _("no answer: the solver gave up after {seconds:g} s without proving the best play").format(
+                    seconds=gave_up.seconds
+                )
+            )
         return EXIT_GAVE_UP
     elapsed = (time.perf_counter() - started) * 1000
     if arguments.json:
         print(json.dumps(solution_record(solution, elapsed), ensure_ascii=False))
     elif solution.feasible:
-        print(f"play {plural(solution.max_play, 'card')}: {' '.join(str(card) for card in solution.played)}")
+        played = " ".join(str(card) for card in solution.played)
+        count = solution.max_play
+        # TRANSLATORS: the first line of solve's answer, e.g. "play 3 cards: 3♣ 7♣ 8♣".
+        print(
+            ngettext("play {count} card: {cards}", "play {count} cards: {cards}", count).format(
+                count=count, cards=played
+            )
+        )
         for number, move in enumerate(solution.moves, start=1):
             print(f"{number}. {move.text}")
-        print(f"table: {solution.table}")
-        print(f"par {solution.par} ({plural(solution.changed, 'table card')} change meld)")
+        # TRANSLATORS: the table after the best play, as melds separated by |.
+        print(_("table: {table}").format(table=solution.table))
+        changed = solution.changed
+        # TRANSLATORS: par is the fewest moves (see the glossary); {count} table cards end in another meld.
+        print(
+            ngettext(
+                "par {par} ({count} table card changes meld)", "par {par} ({count} table cards change meld)", changed
+            ).format(par=solution.par, count=changed)
+        )
     else:
-        print("no play: no card from the hand can be played here, so the player draws 1 card")
+        print(_("no play: no card from the hand can be played here, so the player draws 1 card"))
     return 0 if solution.feasible else 1
 
 
@@ -111,7 +149,7 @@ def _run_batch(path: str, time_limit: float) -> int:
             try:
                 record = _solve_line(data, time_limit)
             except (ValueError, SolverTimeout) as error:  # BadInput, the notation's and the rules' errors, give-ups
-                record = {"error": f"line {number}: {error}"}
+                record = {"error": _("line {number}: {error}").format(number=number, error=error)}
             print(json.dumps(record, ensure_ascii=False), flush=True)
     return 0
 
@@ -120,23 +158,32 @@ def _solve_line(data: bytes, time_limit: float) -> dict[str, Any]:
     try:
         item = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise BadInput(f"not UTF-8 text (byte {data[error.start]:#04x} at column {error.start + 1})") from None
+        raise BadInput(
+            _("not UTF-8 text (byte {byte} at column {column})").format(
+                byte=f"{data[error.start]:#04x}", column=error.start + 1
+            )
+        ) from None
     except json.JSONDecodeError as error:
-        raise BadInput(f"not JSON ({error.msg})") from None
+        raise BadInput(_("not JSON ({reason})").format(reason=error.msg)) from None
     except RecursionError:
-        raise BadInput("brackets nested too deeply to read") from None
+        raise BadInput(_("brackets nested too deeply to read")) from None
     if not isinstance(item, dict):
-        raise BadInput("each line must be a JSON object with table, hand and rules")
+        # TRANSLATORS: table, hand and rules are the JSON keys, typed as they are: keep them.
+        raise BadInput(_("each line must be a JSON object with table, hand and rules"))
     unknown = set(item) - {"table", "hand", "rules", "goal"}
     if unknown:
-        raise BadInput(f"unknown key {quote(sorted(unknown)[0])}: keys are table, hand, rules, goal")
+        raise BadInput(
+            _("unknown key {key}: keys are {keys}").format(
+                key=quote(sorted(unknown)[0]), keys="table, hand, rules, goal"
+            )
+        )
     table, hand = item.get("table", []), item.get("hand")
     if hand is None:
-        raise BadInput("missing key 'hand'")
+        raise BadInput(_("missing key {key}").format(key="'hand'"))
     if not isinstance(table, list) or not all(isinstance(meld, list) for meld in table):
-        raise BadInput("'table' must be a list of melds, each a list of cards")
+        raise BadInput(_("{key} must be a list of melds, each a list of cards").format(key="'table'"))
     if not isinstance(hand, list):
-        raise BadInput("'hand' must be a list of cards")
+        raise BadInput(_("{key} must be a list of cards").format(key="'hand'"))
     rules = Rules.parse(str(item.get("rules", "bga")))
     position = Position(Table.parse(table), parse_cards(hand))
     from machiavelli_kit.solver import solve
@@ -151,7 +198,9 @@ def _seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
     if not 0 < seconds < float("inf"):
-        raise argparse.ArgumentTypeError(f"the time limit must be a positive number of seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("the time limit must be a positive number of seconds, not {text}").format(text=text)
+        )
     return seconds
