@@ -84,3 +84,29 @@ def test_a_dead_end_names_the_draw_and_the_rules_restore_penalty(rules: str, pen
     answer = solved_example("stuck", Position.parse("9S 9H 9C | 10S 10H 10C", "JH"), rules).answer
     assert isinstance(answer, str) and answer.startswith("Nothing can be played here")
     assert f"1 card if you touched nothing, {penalty} if you moved cards" in answer
+
+
+@pytest.mark.parametrize(
+    ("hand", "it", "pl"),
+    [
+        ("6H 6D", "Puoi giocare 2 carte, tutta la tua mano.", "Możesz zagrać 2 karty, całą rękę."),
+        ("6C KH", "Puoi giocare 1 carta.", "Możesz zagrać 1 kartę."),
+        ("6C 7C 8C 9C 10C KH", "Puoi giocare 5 carte.", "Możesz zagrać 5 kart."),
+    ],
+)
+def test_a_solved_example_counts_the_cards_in_the_language_asked(hand: str, it: str, pl: str) -> None:
+    position = Position.parse("3C 4C 5C", hand) if hand != "6H 6D" else Position.parse("3C 4C 5C 6C", hand)
+    for lang, first in (("it", it), ("pl", pl)):
+        answer = solved_example("x", position, lang=lang).answer
+        assert isinstance(answer, list) and answer[0].startswith(f"{first} ")
+        assert answer[1] == {"it": "Il tavolo alla fine:", "pl": "Stół na koniec:"}[lang]
+
+
+def test_a_picker_made_with_lang_gives_its_boards_and_answers_that_language() -> None:
+    picker = worked_example_picker(["bga-7", "bga-3"], lang="pl")
+    assert picker.selector.description == "Przykład"
+    assert picker.board.language == "pl" and picker.board.buttons["Check"].description == "Sprawdź"
+    assert picker.reveal is not None and picker.reveal.button.description == "Pokaż odpowiedź"
+    assert picker.selector.options[0][0] == f"bga-7: {example('bga-7').title_in('pl')}"
+    picker.selector.value = 1
+    assert picker.board.buttons["Undo"].description == "Cofnij"

@@ -248,3 +248,50 @@ def test_on_ones_own_computer_the_trainer_starts_without_a_name(
     assert not browser.require_name
     browser.next()
     assert browser.board is not None and browser.path == tmp_path / "progress.json"
+
+
+@pytest.mark.parametrize(
+    ("lang", "play", "modes", "check", "any_one", "not_yet"),
+    [
+        ("it", "Giocalo", ["Allenamento", "Serie", "A tempo"], "Controlla", "qualsiasi", "Non ancora valido"),
+        ("pl", "Zagraj", ["Trening", "Seria", "Na czas"], "Sprawdź", "dowolny", "Jeszcze niepoprawnie"),
+    ],
+)
+def test_a_trainer_made_with_lang_speaks_it_and_so_do_its_boards(
+    tmp_path: Path, lang: str, play: str, modes: list[str], check: str, any_one: str, not_yet: str
+) -> None:
+    trainer = Trainer(COLLECTION, Progress(), clock=Clock(), rng=random.Random(0))
+    browser = PuzzleBrowser(path=tmp_path / "progress.json", trainer=trainer, lang=lang)
+    assert browser.play_button.description == play
+    assert [label for label, _mode in browser.mode_choice.options] == modes
+    assert browser.chapter_choice.options[0] == (any_one, "")
+    chapter = COLLECTION.chapters[0]
+    assert (chapter.title_in(lang), chapter.name) in browser.chapter_choice.options
+    assert chapter.title_in(lang) != chapter.title, "the first chapter has its title in this language"
+    browser.puzzle_choice.value = "bga-7"
+    puzzle = COLLECTION.find("bga-7")
+    assert puzzle.title_in(lang) in browser.picture.value and puzzle.title not in browser.picture.value
+    browser.play()
+    assert browser.board is not None and browser.board.language == lang
+    board = browser.board.board
+    assert board.buttons["Check"].description == check
+    assert puzzle.title_in(lang) in board.box.children[1].value  # the title over the board
+    board.buttons["Check"].click()  # nothing played yet: not a valid turn
+    assert board.status.value.startswith(not_yet)
+    browser.next_button.click()
+    assert browser.board.board.buttons["Check"].description == check, "Next makes a board in the trainer's language"
+
+
+def test_a_trainer_follows_the_session_language_it_was_made_in(tmp_path: Path) -> None:
+    from machiavelli_kit import set_language
+
+    try:
+        set_language("pl")
+        browser = browser_with(tmp_path)
+        set_language("it")
+        browser.puzzle_choice.value = "bga-7"
+        browser.play()
+        assert browser.board is not None and browser.board.board.buttons["Hint"].description == "Podpowiedź"
+        assert browser.retry_button.description == "Powtórz nierozwiązane"
+    finally:
+        set_language(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,25 @@ def test_an_invalid_table_is_no_attempt(tmp_path: Path) -> None:
     assert view.board.status.value.startswith("Not valid yet")
     assert view.verdict.value == COLLECTION.find("it-4").question()
     assert view.progress.records.get("it-4", Record()).attempts == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "check", "no_play"), [("it", "Controlla", "Passo: pesco"), ("pl", "Sprawdź", "Pas: dobieram")]
+)
+def test_a_puzzle_board_made_with_lang_shows_its_title_question_and_verdicts_in_it(
+    tmp_path: Path, lang: str, check: str, no_play: str
+) -> None:
+    from machiavelli_kit.i18n import speaking
+
+    puzzle = COLLECTION.find("it-3")
+    view = PuzzleBoard(puzzle, Progress(), tmp_path / "progress.json", lang=lang)
+    assert view.language == view.board.language == lang
+    assert view.board.buttons["Check"].description == check
+    assert view.board.buttons["No play: draw"].description == no_play
+    assert puzzle.title_in(lang) != puzzle.title and puzzle.title_in(lang) in view.board.box.children[1].value
+    with speaking(lang):
+        question = puzzle.question()
+    assert question != puzzle.question() and view.verdict.value == html.escape(question)
+    view.board.buttons["No play: draw"].click()
+    assert view.verdict_kind == "invalid" and view.verdict.value != html.escape(question)
+    assert not view.verdict.value.startswith("Not quite"), "the verdict is said in the board's language"

@@ -42,3 +42,17 @@ def test_feedback_is_escaped_html() -> None:
     quiz = QuizWidget(VALIDITY_EXAMPLES)
     quiz.answers[0].click()
     assert "<" not in quiz.feedback.value.replace("&lt;", "")
+
+
+def test_a_quiz_made_with_lang_asks_answers_and_scores_in_it() -> None:
+    italian = QuizWidget(VALIDITY_EXAMPLES, lang="it")
+    assert italian.counter.value == f"Domanda 1 di {len(VALIDITY_EXAMPLES)}: è una combinazione?"
+    assert [button.description for button in italian.answers] == ["Combinazione", "Non è una combinazione"]
+    italian.answers[1].click()
+    assert italian.feedback.value.startswith("Non proprio: è una combinazione.")
+    assert italian.score.value == "Punteggio: 0 su 1"
+    polish = QuizWidget(VALIDITY_EXAMPLES[:1], lang="pl")
+    assert polish.next.description == "Następne pytanie"
+    polish.answers[0].click()
+    assert polish.feedback.value.startswith("Dobrze: to jest układ.")
+    assert polish.score.value == "Wynik: 1 z 1 (odpowiedziano na wszystkie pytania)"

@@ -69,3 +69,20 @@ def test_a_widget_is_shown_as_it_is() -> None:
 def test_anything_else_is_refused_with_its_type_named() -> None:
     with pytest.raises(TypeError, match="not int"):
         Reveal(3).show()
+
+
+def test_the_button_speaks_the_language_it_was_made_in() -> None:
+    from machiavelli_kit import set_language
+
+    italian = Reveal(SECRET, lang="it")
+    assert italian.button.description == "Mostra la risposta"
+    try:
+        set_language("pl")
+        polish = Reveal(SECRET)
+    finally:
+        set_language(None)
+    polish.button.click()
+    assert polish.button.description == "Ukryj odpowiedź"
+    polish.button.click()
+    assert polish.button.description == "Pokaż odpowiedź"
+    assert Reveal(SECRET).button.description == SHOW

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -17,9 +18,9 @@ from machiavelli_kit.ui.position_board import SIZES, PositionWidget, example_wid
 C = Card.parse
 
 
-def make(identifier: str, **options: float) -> PositionWidget:
+def make(identifier: str, **options: Any) -> PositionWidget:
     item = example(identifier)
-    return PositionWidget(item.position, item.rules, name=item.id, **options)  # type: ignore[arg-type]
+    return PositionWidget(item.position, item.rules, name=item.id, **options)
 
 
 def send(view: PositionWidget, event: str, x: float, y: float) -> None:
@@ -223,3 +224,90 @@ def test_solve_in_a_running_event_loop_animates_without_blocking(monkeypatch: py
     assert view.status.value.startswith("Valid: you played 2 cards")
     assert not view.buttons["Check"].disabled and not view.buttons["Undo"].disabled
     assert view.errors == []
+
+
+# languages
+
+
+def invalid_check(view: PositionWidget) -> str:
+    """Break the table (the heart run loses its six to a new meld), press Check and read the status."""
+    view.session.move(C("6H"), 1, "new")
+    view.buttons["Check"].click()
+    assert view.status_kind == "invalid"
+    return str(view.status.value)
+
+
+def five_and_run(**options: Any) -> PositionWidget:
+    return PositionWidget(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"), **options)
+
+
+@pytest.mark.parametrize(
+    ("lang", "labels", "not_yet", "too_short", "undone"),
+    [
+        (
+            "it",
+            ["Annulla", "Ripeti", "Rimetti a posto", "Controlla"],
+            "Non ancora valido",
+            "combinazione 3",
+            "Annullato.",
+        ),
+        ("pl", ["Cofnij", "Ponów", "Przywróć stół", "Sprawdź"], "Jeszcze niepoprawnie", "układ 3", "Cofnięto."),
+    ],
+)
+def test_a_board_made_with_lang_speaks_it_in_its_buttons_and_its_messages(
+    lang: str, labels: list[str], not_yet: str, too_short: str, undone: str
+) -> None:
+    view = five_and_run(lang=lang)
+    assert view.language == lang
+    assert [button.description for button in view.buttons.values()][:4] == labels
+    assert view.buttons["Hint"].description == {"it": "Suggerimento", "pl": "Podpowiedź"}[lang]
+    assert list(view.buttons) == list(widget_module.BUTTON_KEYS), "the keys stay English in every language"
+    message = invalid_check(view)
+    assert message.startswith(not_yet) and too_short in message
+    view.buttons["Undo"].click()
+    assert view.status.value.startswith(undone)
+
+
+def test_a_board_keeps_its_language_when_the_session_changes_after_it() -> None:
+    from machiavelli_kit import set_language
+
+    try:
+        set_language("pl")
+        polish = five_and_run()
+        assert polish.language == "pl" and polish.buttons["Check"].description == "Sprawdź"
+        assert invalid_check(polish).startswith("Jeszcze niepoprawnie")
+        set_language("it")
+        italian = five_and_run()
+        assert italian.buttons["Check"].description == "Controlla"
+        polish.buttons["Undo"].click()  # said after the session turned Italian: the board stays Polish
+        assert polish.status.value == "Cofnięto. Wszystkie układy na stole są poprawne."
+        assert five_and_run(lang="en").buttons["Check"].description == "Check"
+    finally:
+        set_language(None)
+    assert five_and_run().buttons["Check"].description == "Check"
+
+
+def test_a_polish_board_counts_cards_in_polish_and_names_its_moves() -> None:
+    view = make("bga-7", lang="pl")
+    for card in ("3C", "7C"):
+        drag(view, card, 0)
+    assert view.status.value.startswith("Przeniesiono 7♣ do układu 1.")
+    drag(view, "8C", 0)
+    view.buttons["Check"].click()
+    assert view.status.value.startswith("Poprawnie: udało ci się zagrać 3 karty"), view.status.value
+    hint = make("bga-7", lang="pl")
+    hint.buttons["Hint"].click()
+    assert hint.status.value.startswith("Podpowiedź 1 z 6: Możesz zagrać 3 karty")
+
+
+def test_the_board_draws_its_words_in_its_language() -> None:
+    texts: dict[str, list[str]] = {}
+    for lang in ("en", "it", "pl"):
+        view = five_and_run(lang=lang)
+        drawn: list[str] = []
+        view.canvas[0].fill_text = lambda text, *_args, drawn=drawn: drawn.append(text)
+        view.redraw()
+        texts[lang] = drawn
+    assert {"Table", "Your hand"} <= set(texts["en"])
+    assert {"Tavolo", "La tua mano"} <= set(texts["it"])
+    assert {"Stół", "Twoja ręka"} <= set(texts["pl"])
