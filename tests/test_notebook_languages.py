@@ -21,10 +21,11 @@ from nbclient import NotebookClient
 from nbconvert.preprocessors import TagRemovePreprocessor
 
 from machiavelli_kit.cli.app import TEST_ONLY
-from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, pgettext, speaking
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.notation import NotationError, parse_table
 from machiavelli_kit.rules import Rules
+from machiavelli_kit.ui.reveal import SHOW
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
@@ -51,11 +52,12 @@ ENGLISH_WORDS = (
 )  # fmt: skip
 """Common English words, none of which is an Italian or Polish word: a leftover English sentence has some."""
 
-BUTTONS = {
-    "it": ("Controlla", "Mostra la risposta", "Domanda successiva", "Suggerimento"),
-    "pl": ("Sprawdź", "Pokaż odpowiedź", "Następne pytanie", "Podpowiedź"),
-}
-"""The buttons the markdown tells the learner to press, by their names in the language."""
+
+def buttons(lang: str) -> list[str]:
+    """The buttons the markdown tells the learner to press, by the names the kit gives them in ``lang``."""
+    with speaking(lang):
+        board = [pgettext("button", key) for key in ("Check", "No play: draw", "Hint")]
+        return [*board, _(SHOW), _("Next question")]
 
 
 def read(name: str) -> Any:
@@ -184,7 +186,7 @@ def test_links_lead_to_the_same_language_where_it_exists(name: str, lang: str) -
 def test_the_notebooks_use_the_game_words_of_their_language(lang: str) -> None:
     text = " ".join(markdown(translated(name, lang)) for name in NAMES)
     assert not [word for word in GAME_WORDS[lang] if word not in text.lower()]
-    assert not [button for button in BUTTONS[lang] if f"**{button}**" not in text]
+    assert not [button for button in buttons(lang) if f"**{button}**" not in text]
 
 
 @pytest.mark.parametrize(("name", "lang"), PAIRS)
@@ -209,7 +211,15 @@ def run_as_the_app(notebook: Any) -> Any:
     return notebook
 
 
-SAY = 'from machiavelli_kit import Meld, language\nprint(language())\nprint(Meld.parse("5S 6H 7S").check().explain())'
+SAY = """
+from machiavelli_kit import Meld, language
+from machiavelli_kit.ui.reveal import Reveal
+
+print(language())
+print(Reveal("...").button.description)
+print(Meld.parse("5S 6H 7S").check().explain())
+"""
+"""A cell added after the notebook's own: what the kernel speaks once the notebook has run."""
 
 
 @pytest.mark.parametrize(("name", "lang"), PAIRS)
@@ -225,5 +235,6 @@ def test_run_as_the_app_the_notebook_speaks_its_language_and_shows_no_stray_valu
     ]
     assert not stray, [output.data["text/plain"] for output in stray]
     with speaking(lang):
-        explained = Meld.parse("5S 6H 7S").check().explain()
-    assert notebook.cells[-1].outputs[0].text == f"{lang}\n{explained}\n"
+        said = [lang, _(SHOW), Meld.parse("5S 6H 7S").check().explain()]
+    assert notebook.cells[-1].outputs[0].text.splitlines() == said
+    assert said[1] != SHOW  # the answer button is not "Show the answer": the kernel speaks the notebook's language
