@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.i18n import LanguageError, speaking
-from machiavelli_kit.puzzles.format import PuzzleError, dump, loads
+from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.format import PuzzleError, dump, keep_translations, loads
 
+COLLECTION = load_collection()
 PUZZLE = """
 [[puzzle]]
 id = "lay-1"
@@ -159,3 +163,75 @@ def test_the_task_and_the_answer_are_said_in_the_language_asked() -> None:
         assert replace(puzzle, goal=Goal("play", puzzle.position.hand[0])).question() == (
             "Riesci a giocare 3♣? Se sì, fai vedere come."
         )
+
+
+TRANSLATED_CHAPTERS = ["ch01-first-steps", "ch01b-basics"]
+
+
+@pytest.mark.parametrize("name", TRANSLATED_CHAPTERS)
+def test_the_first_chapters_speak_all_three_languages(name: str) -> None:
+    chapter = COLLECTION.chapter(name)
+    assert set(chapter.titles) == set(chapter.intros) == {"en", "it", "pl"}
+    for puzzle in chapter.puzzles:
+        assert set(puzzle.titles) == {"en", "it", "pl"}, puzzle.id
+        assert puzzle.hints and set(puzzle.hint_texts) == {"en", "it", "pl"}, puzzle.id
+        assert not puzzle.story or set(puzzle.stories) == {"en", "it", "pl"}, puzzle.id
+        for lang in ("it", "pl"):
+            assert puzzle.title_in(lang) != puzzle.title or "(" in puzzle.title, (puzzle.id, lang)
+            assert all(text.strip() for text in (puzzle.title_in(lang), *puzzle.hints_in(lang)))
+
+
+def test_known_texts_of_the_first_chapters() -> None:
+    chain = COLLECTION.find("it-3")
+    assert chain.title_in("it") == "La catena di quattro"
+    assert chain.hints_in("pl")[0] == "Zacznij od 7♠: którą kartę uwalnia?"
+    assert COLLECTION.find("bga-7").story_in("it").startswith("La giocata più semplice: la scala di fiori")
+    basics = COLLECTION.find("basics-21")
+    assert (basics.title_in("it"), basics.title_in("pl")) == ("Cala i tuoi fanti", "Wyłóż własne walety")
+    assert basics.hints_in("pl")[1] == "Część twoich kart tworzy własny układ."
+    with speaking("it"):
+        assert COLLECTION.chapter("ch01b").title_in() == "Calare e aggiungere"
+        assert COLLECTION.find("basics-28").hints_in()[1] == "Prima mossa: A♣ dalla mano si unisce agli assi."
+
+
+def test_a_chapter_without_translations_falls_back_to_english() -> None:
+    chapter = COLLECTION.chapter("ch02")
+    puzzle = chapter.puzzles[0]
+    assert chapter.titles == {"en": chapter.title}
+    assert chapter.title_in("it") == chapter.title and chapter.intro_in("pl") == chapter.intro
+    assert (puzzle.title_in("it"), puzzle.hints_in("pl")) == (puzzle.title, puzzle.hints)
+
+
+def test_a_regenerated_chapter_keeps_the_translations_of_its_unchanged_english() -> None:
+    translated = COLLECTION.chapter("ch01b")
+    english = replace(
+        translated,
+        titles={},
+        intros={},
+        puzzles=tuple(replace(puzzle, titles={}, hint_texts={}) for puzzle in translated.puzzles),
+    )
+    assert keep_translations(english, translated) == translated
+
+
+def test_a_changed_english_text_drops_its_translation() -> None:
+    translated = COLLECTION.chapter("ch01b")
+    first = replace(translated.puzzles[0], titles={}, hint_texts={})
+    changed = replace(first, title="A new title", hints=("A new hint.", first.hints[1]))
+    again = keep_translations(replace(translated, puzzles=(changed,)), translated).puzzles[0]
+    assert again.titles == {"en": "A new title"}
+    assert again.hint_texts == {"en": changed.hints}  # one hint new: the languages fall back to English hints
+    kept = keep_translations(replace(translated, puzzles=(replace(first, title="A new title"),)), translated)
+    assert kept.puzzles[0].hints_in("it") == translated.puzzles[0].hints_in("it")
+
+
+def test_the_readme_example_in_three_languages_reads() -> None:
+    """The README's example by language, with the other keys of its English example."""
+    readme = (Path(__file__).parents[1] / "puzzles" / "README.md").read_text(encoding="utf-8")
+    english, languages = re.findall(r"```toml\n(.*?)```", readme, re.DOTALL)[:2]
+    header, puzzle = languages.split("[[puzzle]]")
+    given = {line.split(" ")[0].split(".")[0] for line in puzzle.splitlines() if line}
+    others = [line for line in english.split("[[puzzle]]")[1].splitlines() if line.split(" ")[0] not in given]
+    chapter = loads("\n".join([header, "[[puzzle]]", puzzle, *others]), "README.md")
+    assert chapter.title_in("pl") == "Zadanie domowe 3"
+    assert chapter.puzzles[0].title_in("it") == "Segui i sette"
+    assert chapter.puzzles[0].hints_in("pl")[0] == "Zacznij od siódemki pik."
