@@ -64,10 +64,27 @@ def test_each_notebook_ends_with_a_link_to_the_next(here: str, then: str) -> Non
 
 def test_the_path_ends_at_the_puzzles_and_the_solver_is_an_extra() -> None:
     assert next_link(read(PATH[-1])) not in PATH
-    start = read("start.ipynb").cells[0].source
+    start = start_top()
     assert all(f"]({name})" in start for name in (*PATH[1:], EXTRA))
     assert start.index("](lesson.ipynb)") < start.index("](rules.ipynb)") < start.index("](game.ipynb)")
     assert start.index("](game.ipynb)") < start.index("](puzzles.ipynb)") < start.index(f"]({EXTRA})")
+
+
+def start_top() -> str:
+    """The text of the start notebook's top: its markdown cells before the first board."""
+    cells = read("start.ipynb").cells
+    top = itertools.takewhile(lambda cell: "PositionWidget(" not in cell.source, cells)
+    return "\n".join(cell.source for cell in top if cell.cell_type == "markdown")
+
+
+def test_the_start_notebook_opens_with_the_language_switch_and_the_translated_notebooks() -> None:
+    cells = read("start.ipynb").cells
+    assert cells[0].cell_type == "markdown" and cells[1].cell_type == "code"
+    assert "language_switch()" in cells[1].source
+    assert "boards made after it" in cells[0].source and "Przełącznik" in cells[0].source
+    for lang in ("it", "pl"):
+        for name in (f"lesson.{lang}.ipynb", f"rules.{lang}.ipynb"):
+            assert f"]({name})" in cells[0].source
 
 
 def test_the_app_is_told_to_leave_test_only_cells_out() -> None:

@@ -310,4 +310,5 @@ def test_the_board_draws_its_words_in_its_language() -> None:
         texts[lang] = drawn
     assert {"Table", "Your hand"} <= set(texts["en"])
     assert {"Tavolo", "La tua mano"} <= set(texts["it"])
-    assert {"Stół", "Twoja ręka"} <= set(texts["pl"])
+    assert {"Stół", "Twoja ręka", "nowy", "układ"} <= set(texts["pl"])
+    assert {"new", "meld"} <= set(texts["en"]) and {"nuova", "combi-", "nazione"} <= set(texts["it"])

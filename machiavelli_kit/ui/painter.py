@@ -141,10 +141,15 @@ def _new_slot(pen: Pen, slot: Rect) -> None:
     canvas.set_line_dash([])
     pen.set(font=f"10px {FONT}", fill_style="#cfe8d6")
     if slot.w > CARD_W:
-        canvas.fill_text("drop a card here to start a new meld", slot.x + 10, slot.y + slot.h / 2 + 4)
-    else:
-        canvas.fill_text("new", slot.x + 13, slot.y + 34)
-        canvas.fill_text("meld", slot.x + 12, slot.y + 46)
+        canvas.fill_text(_("drop a card here to start a new meld"), slot.x + 10, slot.y + slot.h / 2 + 4)
+        return
+    # TRANSLATORS: written in a card-sized box (about 8 letters wide), one line per line of the text.
+    lines = _("new\nmeld").split("\n")
+    top = slot.y + slot.h / 2 - 6 * (len(lines) - 1) + 4
+    pen.set(text_align="center")
+    for number, line in enumerate(lines):
+        canvas.fill_text(line, slot.x + slot.w / 2, top + 12 * number)
+    pen.set(text_align="start")
 
 
 def _area(pen: Pen, box: Rect, label: str) -> None:
