@@ -4,6 +4,8 @@ in Italian and Polish: real sentences for known cases, and lang= / the language 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.examples import VALIDITY_EXAMPLES, example
@@ -12,10 +14,11 @@ from machiavelli_kit.i18n import speaking
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.render import card_svg, position_svg
-from machiavelli_kit.rules import Rules, preset
+from machiavelli_kit.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
 from machiavelli_kit.rules_words import preset_title, rules_text
 from machiavelli_kit.solver import SolverInputError, SolverTimeout, solve
 from machiavelli_kit.steps import meld_name, moves_between
+from tests.test_properties import rules_overrides
 
 CHAIN = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")
 CHAIN_ANSWER = Table.parse("9H 10H JH QH KH | 10D 10C 10S | 7S 7H 7C | 7D 8D 9D")
@@ -43,6 +46,19 @@ def test_the_rules_in_polish_use_the_games_words() -> None:
     )
     assert "przywrócenie stołu kosztuje 3 karty" in rules_text(Rules.parse("classic(restore_penalty=3)"), lang="pl")
     assert preset_title("classic", lang="it") == "classiche" and preset_title("bga", lang="pl") == "Board Game Arena"
+
+
+@settings(deadline=None)
+@given(st.sampled_from(PRESET_NAMES), rules_overrides, st.sampled_from(["it", "pl"]))
+def test_every_rule_is_said_in_italian_and_polish(name: str, overrides: dict[str, object], lang: str) -> None:
+    rules = preset(name).replace(**overrides)
+    text, english = rules_text(rules, lang=lang), rules_text(rules)
+    for key, value in rules.overrides().items():
+        one_change = preset(name).replace(**{key: value})
+        assert rules_text(one_change, lang=lang) != rules_text(one_change), key
+    assert text != english and "rules" not in text and "cards" not in text and "(s)" not in text, text
+    assert not any(parameter in text for parameter in PARAMETER_NAMES if "_" in parameter) and "=" not in text, text
+    assert text.count(",") >= len(rules.overrides()), "each change from the preset is said"
 
 
 @pytest.mark.parametrize(
