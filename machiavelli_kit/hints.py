@@ -37,7 +37,6 @@ class HintLadder:
     """
 
     solution: Solution
-    position: Position
     lang: str | None = None
 
     @property
@@ -49,8 +48,8 @@ class HintLadder:
         """The six hints in ``lang`` (``None``: the ladder's language, else the language in use)."""
         with speaking(lang if lang is not None else self.lang):
             if not self.solution.feasible:
-                return _no_play_rungs(self.position, self.solution.rules)
-            return _rungs(self.position, self.solution)
+                return _no_play_rungs(self.solution.position, self.solution.rules)
+            return _rungs(self.solution)
 
     def rung(self, level: int, lang: str | None = None) -> str:
         """Rung ``level`` (1 to 6)."""
@@ -66,10 +65,11 @@ def hint_ladder(
     position: Position, rules: Rules | str = BGA, goal: Goal | Card | str = Goal.MAX, lang: str | None = None
 ) -> HintLadder:
     """Solve ``position`` and phrase the answer as six hints (in ``lang``, else the language in use when read)."""
-    return HintLadder(solve(position, rules, goal), position, None if lang is None else check_language(lang))
+    return HintLadder(solve(position, rules, goal), None if lang is None else check_language(lang))
 
 
-def _rungs(position: Position, solution: Solution) -> tuple[str, ...]:
+def _rungs(solution: Solution) -> tuple[str, ...]:
+    position = solution.position
     count = solution.max_play
     if count == len(position.hand):
         # TRANSLATORS: the first hint: how many cards the learner can play, here every card in the hand.
