@@ -211,6 +211,26 @@ def run_as_the_app(notebook: Any) -> Any:
     return notebook
 
 
+RUN = {"it": "scala", "pl": "sekwens"}
+QUEEN_OF_HEARTS = {"it": "donna di cuori", "pl": "dama kier"}
+LESSON_PRINTS = {
+    "it": [
+        "Hai 15 carte, Bea ne ha 15 e nel mazzo ce ne sono 74.",
+        "bga        se ti blocchi dopo aver spostato delle carte, peschi 3 carte",
+        "classic    se ti blocchi dopo aver spostato delle carte, peschi 1 carta",
+        "bga      15 carte a testa; quando il mazzo è vuoto, la partita finisce",
+        "classic  13 carte a testa; quando il mazzo è vuoto, si va avanti e chi non gioca passa",
+    ],
+    "pl": [
+        "Masz 15 kart, Bea ma 15, a pozostałe 74 leżą w talii.",
+        "bga        jeśli utkniesz po przełożeniu kart, dobierasz 3 karty",
+        "classic    jeśli utkniesz po przełożeniu kart, dobierasz 1 kartę",
+        "bga      15 kart dla każdego; kiedy talia jest pusta, gra się kończy",
+        "classic  13 kart dla każdego; kiedy talia jest pusta, gracze grają dalej i pasują",
+    ],
+}
+"""What the lesson prints in each language: its own sentences, Polish counts in their forms (1 kartę, 3 karty)."""
+
 SAY = """
 from machiavelli_kit import Meld, language
 from machiavelli_kit.ui.reveal import Reveal
@@ -238,3 +258,9 @@ def test_run_as_the_app_the_notebook_speaks_its_language_and_shows_no_stray_valu
         said = [lang, _(SHOW), Meld.parse("5S 6H 7S").check().explain()]
     assert notebook.cells[-1].outputs[0].text.splitlines() == said
     assert said[1] != SHOW  # the answer button is not "Show the answer": the kernel speaks the notebook's language
+    assert RUN[lang] in said[2]  # and the validator names the run in it
+    if name == "lesson":
+        printed = "".join(output.text for output in outputs if output.output_type == "stream").splitlines()
+        assert not [line for line in LESSON_PRINTS[lang] if line not in printed], printed
+        pictures = [output.data["image/svg+xml"] for output in outputs if "image/svg+xml" in output.get("data", {})]
+        assert QUEEN_OF_HEARTS[lang] in pictures[0]  # the first picture, two queens of hearts, names them in it
