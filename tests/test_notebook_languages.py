@@ -123,6 +123,13 @@ def code_shape(source: str) -> str:
     return ast.dump(Texts().visit(ast.parse(without_language_switch(source))))
 
 
+def test_every_language_of_the_kit_has_both_notebooks_and_its_words_here() -> None:
+    """A new language (docs/translating.md) needs its two notebooks and its entries in this file's tables."""
+    assert not [f"{name}.{lang}.ipynb" for name, lang in PAIRS if not (NOTEBOOKS / f"{name}.{lang}.ipynb").exists()]
+    for table in (GAME_WORDS, RUN, QUEEN_OF_HEARTS, LESSON_PRINTS):
+        assert set(table) == set(TRANSLATED), "add the new language's words to GAME_WORDS, RUN, ... in this file"
+
+
 @pytest.mark.parametrize(("name", "lang"), PAIRS)
 def test_every_cell_has_its_counterpart_with_the_same_id_tags_and_stored_outputs(name: str, lang: str) -> None:
     english, other = read(f"{name}.ipynb"), translated(name, lang)
