@@ -10,6 +10,7 @@ import pytest
 
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.i18n import LanguageError, speaking
+from machiavelli_kit.notation import format_cards
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import PuzzleError, dump, keep_translations, loads
 
@@ -235,3 +236,24 @@ def test_the_readme_example_in_three_languages_reads() -> None:
     assert chapter.title_in("pl") == "Zadanie domowe 3"
     assert chapter.puzzles[0].title_in("it") == "Segui i sette"
     assert chapter.puzzles[0].hints_in("pl")[0] == "Zacznij od siódemki pik."
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "ch.toml, puzzle 'lay-1', field 'hand': '3F' is not a card: suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+        (
+            "it",
+            "ch.toml, rompicapo 'lay-1', campo 'hand': '3F': nei file dei rompicapi i semi si scrivono S, H, D, C "
+            "(o ♠ ♥ ♦ ♣), uguali in tutte le lingue",
+        ),
+    ],
+)
+def test_a_file_reads_the_same_in_every_language(lang: str, expected: str) -> None:
+    """Cards in a file are in the one notation: the Italian suit letters a learner may type in Italian are not read."""
+    italian_hand = ENGLISH.replace('hand = ["3C", "7C", "8C"]', 'hand = ["3F", "7C", "8C"]')
+    italian_goal = ENGLISH.replace('goal = "close"\nanswer = true', 'goal = "play:7F"\nanswer = true')
+    with speaking(lang):
+        assert format_cards(loads(ENGLISH, "ch.toml").puzzles[0].position.hand) == "3C 7C 8C"
+        assert error_of(italian_hand) == expected
+        assert "'7F'" in error_of(italian_goal) and "goal" in error_of(italian_goal)

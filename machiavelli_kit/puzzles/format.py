@@ -90,7 +90,7 @@ from machiavelli_kit.i18n import (
     pgettext,
     speaking,
 )
-from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_cards, quote
+from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.rules import Rules, RulesError
 
@@ -495,9 +495,29 @@ def _strings(values: list[Any], error: Any) -> None:
             raise error(
                 _('cards are strings such as "10H", not {kind} {value}').format(kind=_kind(value), value=quote(value))
             )
+        _one_notation(value, error)
+
+
+def _one_notation(token: str, error: Any) -> None:
+    """A file's cards are in the one notation in every language: ``7D``, never the Italian ``7Q`` a learner may type."""
+    try:
+        parse_card(token, SOURCE_LANGUAGE)
+    except NotationError:
+        try:
+            parse_card(token)
+        except NotationError:
+            return  # not a card in any language: the parser says why, in the language in use
+        raise error(
+            # TRANSLATORS: {card} is a card written with an Italian suit letter (7Q); files use S, H, D, C only.
+            _("{card}: a puzzle file writes suits as S, H, D, C (or ♠ ♥ ♦ ♣), the same in every language").format(
+                card=quote(token)
+            )
+        ) from None
 
 
 def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
+    if text.strip() not in ("max", "close", "decide"):
+        _one_notation(re.split(r"[:-]", text)[-1], error)
     try:
         goal = Goal.parse(text)
     except GoalError as problem:
