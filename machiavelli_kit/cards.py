@@ -27,9 +27,9 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import cache, total_ordering
 
-from machiavelli_kit.i18n import _, ngettext, pgettext
+from machiavelli_kit.i18n import _, language, ngettext, pgettext
 
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 """Card ranks: 1 is the ace, 11 jack, 12 queen, 13 king."""
@@ -70,35 +70,43 @@ SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diam
 
 def rank_name(rank: int) -> str:
     """A rank in words, in the language in use: ``ten``, ``dieci``, ``dziesiątka``."""
-    # TRANSLATORS: the name of one card rank, as said in "{rank} of {suit}" (the ten of hearts).
-    names = {
-        ACE: pgettext("rank", "ace"),
-        2: pgettext("rank", "two"),
-        3: pgettext("rank", "three"),
-        4: pgettext("rank", "four"),
-        5: pgettext("rank", "five"),
-        6: pgettext("rank", "six"),
-        7: pgettext("rank", "seven"),
-        8: pgettext("rank", "eight"),
-        9: pgettext("rank", "nine"),
-        10: pgettext("rank", "ten"),
-        JACK: pgettext("rank", "jack"),
-        QUEEN: pgettext("rank", "queen"),
-        KING: pgettext("rank", "king"),
-    }
-    return names[rank]
+    return _rank_names(language())[rank]
 
 
 def suit_name(suit: Suit) -> str:
     """A suit in words, in the language in use: ``hearts``, ``cuori``, ``kier``."""
-    # TRANSLATORS: the name of a suit, as said in "{rank} of {suit}" and in "this run mixes hearts and spades".
-    names = {
-        Suit.SPADES: pgettext("suit", "spades"),
-        Suit.HEARTS: pgettext("suit", "hearts"),
-        Suit.DIAMONDS: pgettext("suit", "diamonds"),
-        Suit.CLUBS: pgettext("suit", "clubs"),
+    return _suit_names(language())[suit]
+
+
+@cache
+def _rank_names(lang: str) -> dict[int, str]:
+    # TRANSLATORS: the name of one card rank, as said in "{rank} of {suit}" (the ten of hearts).
+    return {
+        ACE: pgettext("rank", "ace", lang),
+        2: pgettext("rank", "two", lang),
+        3: pgettext("rank", "three", lang),
+        4: pgettext("rank", "four", lang),
+        5: pgettext("rank", "five", lang),
+        6: pgettext("rank", "six", lang),
+        7: pgettext("rank", "seven", lang),
+        8: pgettext("rank", "eight", lang),
+        9: pgettext("rank", "nine", lang),
+        10: pgettext("rank", "ten", lang),
+        JACK: pgettext("rank", "jack", lang),
+        QUEEN: pgettext("rank", "queen", lang),
+        KING: pgettext("rank", "king", lang),
     }
-    return names[suit]
+
+
+@cache
+def _suit_names(lang: str) -> dict[Suit, str]:
+    # TRANSLATORS: the name of a suit, as said in "{rank} of {suit}" and in "this run mixes hearts and spades".
+    return {
+        Suit.SPADES: pgettext("suit", "spades", lang),
+        Suit.HEARTS: pgettext("suit", "hearts", lang),
+        Suit.DIAMONDS: pgettext("suit", "diamonds", lang),
+        Suit.CLUBS: pgettext("suit", "clubs", lang),
+    }
 
 
 @total_ordering

@@ -18,8 +18,9 @@ The verdict speaks the language in use, or the one asked for:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Literal
 
 from machiavelli_kit.cards import ACE, JOKER, RANKS, Card, Suit, rank_at, suit_name, top_place
@@ -109,21 +110,37 @@ class MeldCheck:
 
     ``arranged`` holds the cards in play order; ``jokers_as`` says which card
     each joker stands for, in that order. ``rules`` are the rules the meld was
-    checked under (they decide what a suggestion may propose); ``lang`` the
-    language its problems were said in, in which it explains itself too.
+    checked under (they decide what a suggestion may propose).
+
+    The problems are put in words when first read, in ``lang`` (the language
+    the check was asked in), else in the language in use then; the verdict
+    explains itself in that same language. So a program that only asks
+    whether melds are valid never pays for the words.
     """
 
     cards: tuple[Card, ...]
     kind: MeldKind | None
-    problems: tuple[Problem, ...] = ()
     arranged: tuple[Card, ...] = ()
     jokers_as: tuple[Card, ...] = field(default=())
     rules: Rules = field(default=BGA, compare=False, repr=False)
     lang: str | None = field(default=None, compare=False, repr=False)
+    why_not: Callable[[], tuple[Problem, ...]] | None = field(default=None, compare=False, repr=False)
+    """What finds the problems of a meld that is not valid, in words (``None`` for a valid meld)."""
+
+    @cached_property
+    def _said(self) -> tuple[tuple[Problem, ...], str]:
+        """The problems in words, and the language they were said in."""
+        with speaking(self.lang) as spoken:
+            return (() if self.why_not is None else self.why_not()), spoken
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """Every problem found, one per fault (none for a valid meld)."""
+        return self._said[0] if self.why_not is not None else ()
 
     @property
     def valid(self) -> bool:
-        return not self.problems
+        return self.why_not is None
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -140,8 +157,7 @@ class MeldCheck:
             return None
         from machiavelli_kit.meld_fixes import suggest
 
-        with speaking(self.lang):
-            return suggest(self.cards, self.rules, self.flags)
+        return suggest(self.cards, self.rules, self.flags, self._said[1])
 
     def explain(self, also: Sequence[Problem] = ()) -> str:
         """One line: the cards as given, then what the meld is, or why it is not a meld and what would fix it.
@@ -149,7 +165,7 @@ class MeldCheck:
         ``also`` adds problems found outside the meld (a card the decks hold
         too few copies of): a meld with any is never called valid.
         """
-        with speaking(self.lang):
+        with speaking(self._said[1]):
             shown = format_cards(self.cards, unicode=True) or say("no_cards")
             if self.valid and not also:
                 if not self.jokers_as:
@@ -164,13 +180,6 @@ class MeldCheck:
 def check_meld(cards: Sequence[Card], rules: Rules | str = BGA, lang: str | None = None) -> MeldCheck:
     """Classify ``cards`` as a set, a run, or not a meld, with the reasons (one per fault), said in ``lang``
     (``None``: the language in use)."""
-    if lang is not None:
-        with speaking(lang) as spoken:
-            return _check_meld(cards, rules, spoken)
-    return _check_meld(cards, rules, language())
-
-
-def _check_meld(cards: Sequence[Card], rules: Rules | str, lang: str) -> MeldCheck:
     rules = as_rules(rules)
     cards = tuple(cards)
     naturals = [card for card in cards if not card.is_joker]
@@ -178,14 +187,22 @@ def _check_meld(cards: Sequence[Card], rules: Rules | str, lang: str) -> MeldChe
     jokers_unwelcome = len(naturals) < len(cards) and rules.jokers == 0
     repeated = len(counts) < len(naturals)
     if not jokers_unwelcome and len(cards) >= MIN_MELD and not repeated:
-        as_set = _set_attempt(cards, naturals)
+        # A valid meld says nothing, so it is found without words (the solver and the generators check many).
+        as_set = _set_attempt(cards, naturals, words=False)
         if not as_set[0]:
-            return MeldCheck(cards, "set", (), as_set[1], as_set[2], rules, lang)
-        as_run = _run_attempt(cards, naturals, rules)
+            return MeldCheck(cards, "set", as_set[1], as_set[2], rules, lang and language(lang))
+        as_run = _run_attempt(cards, naturals, rules, words=False)
         if not as_run[0]:
-            return MeldCheck(cards, "run", (), as_run[1], as_run[2], rules, lang)
-    else:
-        as_set, as_run = _set_attempt(cards, naturals), _run_attempt(cards, naturals, rules)
+            return MeldCheck(cards, "run", as_run[1], as_run[2], rules, lang and language(lang))
+    return MeldCheck(cards, None, cards, (), rules, lang and language(lang), partial(_why_not, cards, naturals, rules))
+
+
+def _why_not(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> tuple[Problem, ...]:
+    """The problems of a meld that is neither a set nor a run, one per fault, in words."""
+    counts = Counter(naturals)
+    jokers_unwelcome = len(naturals) < len(cards) and rules.jokers == 0
+    repeated = len(counts) < len(naturals)
+    as_set, as_run = _set_attempt(cards, naturals), _run_attempt(cards, naturals, rules)
     looks_like_set = _looks_like_set(naturals)
     problems: list[Problem] = []
     if jokers_unwelcome:
@@ -199,7 +216,7 @@ def _check_meld(cards: Sequence[Card], rules: Rules | str, lang: str) -> MeldChe
         # Too many cards only because some are there twice is the one fault already named.
         if not (repeated and problem.flag == "too_many_cards" and _fits_once(counts, cards, looks_like_set)):
             problems.append(problem)
-    return MeldCheck(cards, None, tuple(problems), cards, (), rules, lang)
+    return tuple(problems)
 
 
 def check_shape(cards: Sequence[Card], rules: Rules | str = BGA, lang: str | None = None) -> MeldCheck:
@@ -251,13 +268,17 @@ def _biggest_group(cards: tuple[Card, ...], shared: Sequence[object]) -> int:
     return jokers + (max(Counter(shared).values()) if shared else 0)
 
 
-def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
+def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], words: bool = True) -> _Attempt:
+    """The cards as a set: its problems (in words, or with empty messages when ``words`` is false), else
+    its cards in play order and the cards its jokers stand for."""
     problems = []
     ranks = sorted({card.rank for card in naturals})
     if len(cards) > MAX_SET and _biggest_group(cards, [card.rank for card in naturals]) > MAX_SET:
-        message = say("set_too_long", MAX_SET, most=number(MAX_SET), count=number(len(cards)))
+        message = say("set_too_long", MAX_SET, most=number(MAX_SET), count=number(len(cards))) if words else ""
         problems.append(Problem("too_many_cards", message))
     if len(ranks) > 1:
+        if not words:
+            return [Problem("mixed_ranks", ""), *problems], cards, ()
         shown_ranks = [rank_plural(rank) for rank in dict.fromkeys(card.rank for card in naturals)]
         problems.append(Problem("mixed_ranks", say("mixed_ranks", ranks=word_list(shown_ranks))))
     if problems:
@@ -270,13 +291,17 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card]) -> _Attempt:
     return [], arranged, jokers_as
 
 
-def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> _Attempt:
+def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, words: bool = True) -> _Attempt:
+    """The cards as a run: its problems (in words, or with empty messages when ``words`` is false), else
+    its cards in play order and the cards its jokers stand for."""
     problems = []
     suits = {card.suit for card in naturals}
     if len(cards) > MAX_RUN and _biggest_group(cards, [card.suit for card in naturals]) > MAX_RUN:
-        message = say("run_too_long", MAX_RUN, most=number(MAX_RUN), count=number(len(cards)))
+        message = say("run_too_long", MAX_RUN, most=number(MAX_RUN), count=number(len(cards))) if words else ""
         problems.append(Problem("too_many_cards", message))
     if len(suits) > 1:
+        if not words:
+            return [*problems, Problem("mixed_suits", "")], cards, ()
         names = [suit_name(suit) for suit in dict.fromkeys(card.suit for card in naturals) if suit]
         problems.append(Problem("mixed_suits", say("mixed_suits", suits=word_list(names))))
     if problems or len({card.rank for card in naturals}) < len(naturals):
@@ -289,6 +314,8 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) ->
         natural_by_rank = {card.rank: card for card in naturals}
         arranged = tuple(natural_by_rank.get(rank, JOKER) for rank in window)
         return [], arranged, jokers_as
+    if not words:
+        return [Problem("not_consecutive", "")], cards, ()
     return [_why_not_consecutive(cards, naturals, rules)], cards, ()
 
 

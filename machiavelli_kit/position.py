@@ -235,7 +235,7 @@ def check_table(table: Table | str, rules: Rules | str = BGA, lang: str | None =
         if isinstance(table, str):
             table = Table.parse(table)
         rules = as_rules(rules)
-        melds = tuple(check_meld(meld.cards, rules) for meld in table.melds)
+        melds = tuple(check_meld(meld.cards, rules, spoken) for meld in table.melds)
         return TableCheck(melds, _copies_too_many(table, rules), spoken)
 
 
@@ -274,7 +274,7 @@ def _check_turn(start: Position, end: Position, rules: Rules, lang: str) -> Turn
     if cap is not None and len(played_cards) > cap:
         message = say("too_many_played", len(played_cards), count=number(len(played_cards)), most=number(cap))
         problems.append(Problem("too_many_played", message))
-    return TurnCheck(check_table(end.table, rules), tuple(problems), played_cards, lang)
+    return TurnCheck(check_table(end.table, rules, lang), tuple(problems), played_cards, lang)
 
 
 def _cards_problem(flag: str, cards: Counter[Card], one: str, many: str) -> tuple[Problem, ...]:

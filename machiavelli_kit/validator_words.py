@@ -24,6 +24,7 @@ the texts never name a rules parameter.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext
 
@@ -276,23 +277,27 @@ def rank_plural(rank: int) -> str:
     >>> rank_plural(6), rank_plural(1)
     ('sixes', 'aces')
     """
+    return _rank_plurals(language())[rank]
+
+
+@cache
+def _rank_plurals(lang: str) -> dict[int, str]:
     # TRANSLATORS: several cards of one rank, as in "this set mixes fives, sixes and sevens".
-    names = {
-        1: pgettext("ranks", "aces"),
-        2: pgettext("ranks", "twos"),
-        3: pgettext("ranks", "threes"),
-        4: pgettext("ranks", "fours"),
-        5: pgettext("ranks", "fives"),
-        6: pgettext("ranks", "sixes"),
-        7: pgettext("ranks", "sevens"),
-        8: pgettext("ranks", "eights"),
-        9: pgettext("ranks", "nines"),
-        10: pgettext("ranks", "tens"),
-        11: pgettext("ranks", "jacks"),
-        12: pgettext("ranks", "queens"),
-        13: pgettext("ranks", "kings"),
+    return {
+        1: pgettext("ranks", "aces", lang),
+        2: pgettext("ranks", "twos", lang),
+        3: pgettext("ranks", "threes", lang),
+        4: pgettext("ranks", "fours", lang),
+        5: pgettext("ranks", "fives", lang),
+        6: pgettext("ranks", "sixes", lang),
+        7: pgettext("ranks", "sevens", lang),
+        8: pgettext("ranks", "eights", lang),
+        9: pgettext("ranks", "nines", lang),
+        10: pgettext("ranks", "tens", lang),
+        11: pgettext("ranks", "jacks", lang),
+        12: pgettext("ranks", "queens", lang),
+        13: pgettext("ranks", "kings", lang),
     }
-    return names[rank]
 
 
 def word_list(words: Sequence[str]) -> str:
