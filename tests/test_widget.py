@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 from typing import Any
 
 import pytest
@@ -202,6 +203,9 @@ def test_example_widget_carries_the_test_handle_and_the_story() -> None:
     board, story = box.children
     assert "mk-position-it-3" in board._dom_classes
     assert "frees the ten" in story.children[0].value
+    polish = example_widget("it-3", lang="pl").children[1]
+    assert polish.titles == ("Jak to rozgrywają zasady",)
+    assert polish.children[0].value.startswith(html.escape(example("it-3").story_in("pl")[:40]))
 
 
 def test_solve_in_a_running_event_loop_animates_without_blocking(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -397,8 +397,8 @@ def example_widget(identifier: str, *, lang: str | None = None, **options: Any) 
         item.position, item.rules, title=f"{item.id} ({item.source})", name=item.id, lang=lang, **options
     )
     with speaking(lang):
-        title = _("How the documents play it")
-    story = w.Accordion([w.HTML(html.escape(item.story))], titles=(title,), selected_index=None)
+        title, told = _("How the documents play it"), item.story_in()
+    story = w.Accordion([w.HTML(html.escape(told))], titles=(title,), selected_index=None)
     return w.VBox([board.box, story])
 
 

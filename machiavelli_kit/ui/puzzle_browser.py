@@ -135,7 +135,8 @@ class PuzzleBrowser:
             # TRANSLATORS: in the chapter, level and theme pickers: no choice made, every one will do.
             any_one = pgettext("picker", "any")
             chapters = [(any_one, ""), *((chapter.title_in(), chapter.name) for chapter in self.collection.chapters)]
-            levels = [(f"{number} {name}", name) for number, name in enumerate(TECHNIQUES, start=1)]
+            words = theme_words()
+            levels = [(f"{number} {words.get(name, name)}", name) for number, name in enumerate(TECHNIQUES, start=1)]
             self.mode_choice = w.ToggleButtons(
                 options=[(_(MODE_NAMES[mode]), mode) for mode in MODES],
                 tooltips=[_(tip) for tip in MODE_TIPS],
@@ -144,7 +145,8 @@ class PuzzleBrowser:
             self.chapter_choice = w.Dropdown(options=chapters, description=_("chapter"))
             self.grade_choice = w.Dropdown(options=[(any_one, ANY), *levels], description=_("level"))
             self.theme_choice = w.Dropdown(
-                options=[(any_one, ANY), *((theme, theme) for theme in themes)], description=_("theme")
+                options=[(any_one, ANY), *((words.get(theme, theme), theme) for theme in themes)],
+                description=_("theme"),
             )
             self.puzzle_choice = w.Select(rows=10, description=_("puzzle"), layout=w.Layout(width="98%"))
             self.puzzle_choice.add_class("mk-puzzle-list")
@@ -459,6 +461,37 @@ class PuzzleBrowser:
             if session.outcome is not None:
                 return
             await asyncio.sleep(tick)
+
+
+def theme_words() -> dict[str, str]:
+    """The puzzles' levels and themes (keys of the puzzle files) in words of the language in use.
+
+    English shows the keys themselves; a key not listed here shows as it is.
+    """
+    # TRANSLATORS: the names of the puzzles' levels and themes in the trainer's pickers; short, like a tag.
+    return {
+        "ace-high": pgettext("puzzle theme", "ace-high"),
+        "ace-low": pgettext("puzzle theme", "ace-low"),
+        "chain": pgettext("puzzle theme", "chain"),
+        "decoy": pgettext("puzzle theme", "decoy"),
+        "dissolve": pgettext("puzzle theme", "dissolve"),
+        "extend": pgettext("puzzle theme", "extend"),
+        "four-of-a-kind": pgettext("puzzle theme", "four-of-a-kind"),
+        "identical": pgettext("puzzle theme", "identical"),
+        "impossible": pgettext("puzzle theme", "impossible"),
+        "joker": pgettext("puzzle theme", "joker"),
+        "lay": pgettext("puzzle theme", "lay"),
+        "long-run": pgettext("puzzle theme", "long-run"),
+        "restore": pgettext("puzzle theme", "restore"),
+        "runs-to-sets": pgettext("puzzle theme", "runs-to-sets"),
+        "sets-to-runs": pgettext("puzzle theme", "sets-to-runs"),
+        "spare": pgettext("puzzle theme", "spare"),
+        "split": pgettext("puzzle theme", "split"),
+        "swap": pgettext("puzzle theme", "swap"),
+        "variants": pgettext("puzzle theme", "variants"),
+        "whole-hand": pgettext("puzzle theme", "whole-hand"),
+        "wrap": pgettext("puzzle theme", "wrap"),
+    }
 
 
 def _error(message: str) -> str:
