@@ -77,6 +77,6 @@ def test_a_blank_table_to_draw_in_and_no_name_line() -> None:
 
 def test_the_fonts_travel_inside_the_file() -> None:
     pdf = worksheet_pdf(SMALL[:1], "Fonts")
-    assert b"/FontFile2" in pdf and re.search(rb"/BaseFont /[A-Z]{6}\+BitstreamVeraSans", pdf)  # Vera, embedded
+    assert b"/FontFile2" in pdf and re.search(rb"/BaseFont /[A-Z]{6}\+DejaVuSans", pdf)  # DejaVu, embedded
     assert b"/BaseFont /ZapfDingbats" in pdf  # the suits: a font every PDF reader carries
     assert worksheet_pdf(SMALL[:1], "Fonts") == pdf  # the same sheet twice is the same file

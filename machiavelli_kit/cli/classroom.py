@@ -12,8 +12,8 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from machiavelli_kit.puzzles.collection import Collection
@@ -21,33 +21,35 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "class", help="assignments and the class report", description="For the teacher: assignments, class report."
+        "class",
+        help=_("assignments and the class report"),
+        description=_("For the teacher: assignments, class report."),
     )
     actions = parser.add_subparsers(dest="action", required=True)
     assign = actions.add_parser(
         "assign",
-        help="write an assignment file (TOML) for the students to open",
-        description="Write an assignment: puzzle ids, or a selection by chapter, grade and theme (--count of them).",
+        help=_("write an assignment file (TOML) for the students to open"),
+        description=_("Write an assignment: puzzle ids, or a selection by chapter, grade and theme (--count of them)."),
     )
-    assign.add_argument("ids", nargs="*", help="puzzle ids, e.g. bga-1 it-3")
-    assign.add_argument("--title", required=True, help='the title the students see, e.g. "Chains, week 3"')
-    assign.add_argument("--chapter", help="a chapter: its number (3), prefix (ch03) or file name")
-    assign.add_argument("--grade", help="a grade, e.g. chain")
-    assign.add_argument("--theme", help="a theme, e.g. sets-to-runs")
-    assign.add_argument("--count", type=int, help="how many puzzles of the selection (spread from first to last)")
-    assign.add_argument("--due", help="the due date, e.g. 2026-12-01")
-    assign.add_argument("--no-hints", action="store_true", help="no hints and no Solve for this assignment")
-    assign.add_argument("--out", required=True, metavar="FILE.toml", help="the assignment file to write")
-    assign.add_argument("--force", action="store_true", help="replace the file if it exists")
+    assign.add_argument("ids", nargs="*", help=_("puzzle ids, e.g. bga-1 it-3"))
+    assign.add_argument("--title", required=True, help=_('the title the students see, e.g. "Chains, week 3"'))
+    assign.add_argument("--chapter", help=_("a chapter: its number (3), prefix (ch03) or file name"))
+    assign.add_argument("--grade", help=_("a grade, e.g. chain"))
+    assign.add_argument("--theme", help=_("a theme, e.g. sets-to-runs"))
+    assign.add_argument("--count", type=int, help=_("how many puzzles of the selection (spread from first to last)"))
+    assign.add_argument("--due", help=_("the due date, e.g. 2026-12-01"))
+    assign.add_argument("--no-hints", action="store_true", help=_("no hints and no Solve for this assignment"))
+    assign.add_argument("--out", required=True, metavar="FILE.toml", help=_("the assignment file to write"))
+    assign.add_argument("--force", action="store_true", help=_("replace the file if it exists"))
     report = actions.add_parser(
         "report",
-        help="merge the students' exports into a class table and report",
-        description="Merge the students' exports (CSV or JSON files, or folders of them) into one class report.",
+        help=_("merge the students' exports into a class table and report"),
+        description=_("Merge the students' exports (CSV or JSON files, or folders of them) into one class report."),
     )
-    report.add_argument("files", nargs="+", metavar="FILE", help="exports, or folders holding them")
-    report.add_argument("--assignment", metavar="FILE.toml", help="report on this assignment's puzzles only")
+    report.add_argument("files", nargs="+", metavar="FILE", help=_("exports, or folders holding them"))
+    report.add_argument("--assignment", metavar="FILE.toml", help=_("report on this assignment's puzzles only"))
     report.add_argument(
-        "--out", metavar="DIR", help="write class-table.csv, class-report.md and class-report.html here"
+        "--out", metavar="DIR", help=_("write class-table.csv, class-report.md and class-report.html here")
     )
     parser.set_defaults(run=run)
 
@@ -64,14 +66,14 @@ def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
 
     out = Path(arguments.out)
     if out.suffix.lower() != ".toml":
-        raise BadInput(f"--out {out}: an assignment file's name ends in .toml")
+        raise BadInput(_("--out {path}: an assignment file's name ends in .toml").format(path=out))
     if out.exists() and not arguments.force:
-        raise BadInput(f"{out} already exists: choose another name, or add --force to replace it")
+        raise BadInput(_("{path} already exists: choose another name, or add --force to replace it").format(path=out))
     selection = {key: getattr(arguments, key) for key in ("chapter", "grade", "theme", "count")}
     if not arguments.ids and not any(selection[key] for key in ("chapter", "grade", "theme")):
-        raise BadInput("say which puzzles: ids, or --chapter, --grade or --theme (and --count)")
+        raise BadInput(_("say which puzzles: ids, or --chapter, --grade or --theme (and --count)"))
     if selection["count"] is not None and not any(selection[key] for key in ("chapter", "grade", "theme")):
-        raise BadInput("--count needs --chapter, --grade or --theme to choose from")
+        raise BadInput(_("--count needs --chapter, --grade or --theme to choose from"))
     ids = [collection.find(puzzle_id).id for puzzle_id in arguments.ids]
     if any(value is not None for value in selection.values()):
         ids += [puzzle.id for puzzle in select_puzzles(collection, **selection)]
@@ -79,9 +81,12 @@ def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
         arguments.title.strip(), tuple(dict.fromkeys(ids)), _date(arguments.due), not arguments.no_hints
     )
     if not assignment.title:
-        raise BadInput("--title cannot be empty")
+        raise BadInput(_("--title cannot be empty"))
     write_assignment(assignment, out)
-    print(f"{out}: {assignment.title}, {len(assignment.puzzles)} puzzles")
+    count = len(assignment.puzzles)
+    # TRANSLATORS: {path} is the file written, {title} the assignment's title.
+    line = ngettext("{path}: {title}, {count} puzzle", "{path}: {title}, {count} puzzles", count)
+    print(line.format(path=out, title=assignment.title, count=count))
     return 0
 
 
@@ -93,15 +98,17 @@ def _report(arguments: argparse.Namespace, collection: Collection) -> int:
     report = gather(_exports(arguments.files), collection, assignment)
     if not report.students:
         for skipped in report.skipped:
-            print(f"skipped {skipped}")
-        raise BadInput("no export could be read: nothing to report")
+            print(_("skipped {file}").format(file=skipped))
+        raise BadInput(_("no export could be read: nothing to report"))
     if arguments.out is None:
         print(report.markdown())
         return 0
     for skipped in report.skipped:
-        print(f"skipped {skipped}")
+        print(_("skipped {file}").format(file=skipped))
     written = report.write(arguments.out)
-    print(f"{plural(len(report.students), 'student')}: {', '.join(str(path) for path in written)}")
+    count = len(report.students)
+    files = ", ".join(str(path) for path in written)
+    print(ngettext("{count} student: {files}", "{count} students: {files}", count).format(count=count, files=files))
     return 0
 
 
@@ -122,4 +129,4 @@ def _date(text: str | None) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(text.strip())
     except ValueError:
-        raise BadInput(f"--due {text!r} is not a date: write it like 2026-12-01") from None
+        raise BadInput(_("--due {text!r} is not a date: write it like 2026-12-01").format(text=text)) from None

@@ -11,26 +11,26 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _, ngettext
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "progress",
-        help="export a student's progress for the teacher",
-        description="Students' progress on this computer.",
+        help=_("export a student's progress for the teacher"),
+        description=_("Students' progress on this computer."),
     )
     actions = parser.add_subparsers(dest="action", required=True)
     export = actions.add_parser(
         "export",
-        help="write a student's progress to hand in (CSV, or JSON by the file's extension)",
-        description="Write a student's progress to hand in: FILE.csv or FILE.json.",
+        help=_("write a student's progress to hand in (CSV, or JSON by the file's extension)"),
+        description=_("Write a student's progress to hand in: FILE.csv or FILE.json."),
     )
-    export.add_argument("--student", help="the student's name (default: this computer's own progress file)")
-    export.add_argument("--name", help="the name to put in the export when the progress file has none")
-    export.add_argument("--out", required=True, metavar="FILE", help="where to write it: a .csv or .json file")
-    actions.add_parser("students", help="list the students on this computer", description="List the students.")
+    export.add_argument("--student", help=_("the student's name (default: this computer's own progress file)"))
+    export.add_argument("--name", help=_("the name to put in the export when the progress file has none"))
+    export.add_argument("--out", required=True, metavar="FILE", help=_("where to write it: a .csv or .json file"))
+    actions.add_parser("students", help=_("list the students on this computer"), description=_("List the students."))
     parser.set_defaults(run=run)
 
 
@@ -44,19 +44,24 @@ def run(arguments: argparse.Namespace) -> int:
             print(name)
         return 0
     if Path(arguments.out).suffix.lower() not in (".csv", ".json"):
-        raise BadInput(f"--out {arguments.out}: an export's name ends in .csv or .json")
+        raise BadInput(_("--out {path}: an export's name ends in .csv or .json").format(path=arguments.out))
     if arguments.student is not None:
         if arguments.name is not None:
-            raise BadInput("give --student (a student's own file) or --name (this computer's file), not both")
+            raise BadInput(_("give --student (a student's own file) or --name (this computer's file), not both"))
         progress = load_student(arguments.student, students_dir())
-        source = f"{progress.student}'s progress"
+        # TRANSLATORS: the start of "Ada's progress: 3 puzzles tried, written to ada-progress.csv".
+        source = _("{name}'s progress").format(name=progress.student)
     else:
         path = default_path()
         progress = Progress.load(path)
         progress.student = clean_name(arguments.name) if arguments.name is not None else progress.student
         if not progress.student:
-            raise BadInput(f"the progress in {path} has no student name: give one with --name NAME")
+            raise BadInput(_("the progress in {path} has no student name: give one with --name NAME").format(path=path))
         source = str(path)
     written = export_progress(progress, arguments.out)
-    print(f"{source}: {plural(len(progress.records), 'puzzle')} tried, written to {written}")
+    count = len(progress.records)
+    line = ngettext(
+        "{source}: {count} puzzle tried, written to {path}", "{source}: {count} puzzles tried, written to {path}", count
+    )
+    print(line.format(source=source, count=count, path=written))
     return 0

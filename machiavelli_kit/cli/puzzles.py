@@ -12,8 +12,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -24,64 +24,75 @@ from machiavelli_kit.puzzles.sheet_options import ORDERS, SPACES, SheetOptions
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "puzzles", help="list, show and export the puzzle collection", description="The bundled puzzle collection."
+        "puzzles",
+        help=_("list, show and export the puzzle collection"),
+        description=_("The bundled puzzle collection."),
     )
     parser.add_argument(
-        "--dir", help="read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)"
+        "--dir", help=_("read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)")
     )
     actions = parser.add_subparsers(dest="action", required=True)
     actions.add_parser(
-        "check", help="verify every puzzle with the solver", description="Load strictly and verify every puzzle."
+        "check", help=_("verify every puzzle with the solver"), description=_("Load strictly and verify every puzzle.")
     )
-    listing = actions.add_parser("list", help="one line per puzzle", description="List puzzles, optionally filtered.")
+    listing = actions.add_parser(
+        "list", help=_("one line per puzzle"), description=_("List puzzles, optionally filtered.")
+    )
     _filters(listing)
-    show = actions.add_parser("show", help="one puzzle in full", description="Show one puzzle.")
-    show.add_argument("id", help="a puzzle's id, e.g. bga-1, or a shared position id (rules~table~hand)")
-    show.add_argument("--hints", action="store_true", help="print the puzzle's hints")
-    show.add_argument("--answer", action="store_true", help="print the answer and an example solution")
+    show = actions.add_parser("show", help=_("one puzzle in full"), description=_("Show one puzzle."))
+    show.add_argument("id", help=_("a puzzle's id, e.g. bga-1, or a shared position id (rules~table~hand)"))
+    show.add_argument("--hints", action="store_true", help=_("print the puzzle's hints"))
+    show.add_argument("--answer", action="store_true", help=_("print the answer and an example solution"))
     export = actions.add_parser(
         "export",
-        help="a printable worksheet and answer sheet",
-        description="Write a student sheet (worksheet.html or .pdf) and its answer key (answers.html or .pdf). "
-        "The student sheet shows no grade, share code or answer.",
+        help=_("a printable worksheet and answer sheet"),
+        description=_(
+            "Write a student sheet (worksheet.html or .pdf) and its answer key (answers.html or .pdf). "
+            "The student sheet shows no grade, share code or answer."
+        ),
     )
-    export.add_argument("ids", nargs="*", help="puzzle ids (or use the filters)")
+    export.add_argument("ids", nargs="*", help=_("puzzle ids (or use the filters)"))
     _filters(export)
-    export.add_argument("--out", required=True, help="folder for the worksheet and the answers")
-    export.add_argument("--title", default="Machiavelli puzzles", help="the worksheet's title")
-    export.add_argument("--format", choices=("html", "pdf", "both"), default="html", help="html (default), pdf or both")
-    export.add_argument("--ink-saving", action="store_true", help="black and white: cards on white, no green blocks")
+    export.add_argument("--out", required=True, help=_("folder for the worksheet and the answers"))
+    # TRANSLATORS: the default title of a printed worksheet.
+    export.add_argument("--title", default=_("Machiavelli puzzles"), help=_("the worksheet's title"))
+    export.add_argument(
+        "--format", choices=("html", "pdf", "both"), default="html", help=_("html (default), pdf or both")
+    )
+    export.add_argument("--ink-saving", action="store_true", help=_("black and white: cards on white, no green blocks"))
     export.add_argument(
         "--space",
         choices=SPACES,
         default="lines",
-        help="room to answer: ruled lines, one a move (default), a blank table to draw in, or none",
+        help=_("room to answer: ruled lines, one a move (default), a blank table to draw in, or none"),
     )
-    export.add_argument("--per-page", type=int, default=2, help="at most this many puzzles a page (1-6, default 2)")
+    export.add_argument("--per-page", type=int, default=2, help=_("at most this many puzzles a page (1-6, default 2)"))
     export.add_argument(
-        "--order", choices=ORDERS, default="easy", help="easy: fewer cards first in each chapter (default); given"
+        "--order", choices=ORDERS, default="easy", help=_("easy: fewer cards first in each chapter (default); given")
     )
-    export.add_argument("--no-name-line", action="store_true", help="leave out the name, class and date line")
-    export.add_argument("--four-colour", action="store_true", help="the four-colour deck")
+    export.add_argument("--no-name-line", action="store_true", help=_("leave out the name, class and date line"))
+    export.add_argument("--four-colour", action="store_true", help=_("the four-colour deck"))
     generate = actions.add_parser(
         "generate",
-        help="regenerate the generated chapters",
-        description="Run the seeded generator behind chapters 2 onwards: write the chapter files into a folder, "
-        "or check that it reproduces the bundled ones exactly.",
+        help=_("regenerate the generated chapters"),
+        description=_(
+            "Run the seeded generator behind chapters 2 onwards: write the chapter files into a folder, "
+            "or check that it reproduces the bundled ones exactly."
+        ),
     )
     target = generate.add_mutually_exclusive_group(required=True)
-    target.add_argument("--out", help="write the chapter files into this folder (e.g. puzzles/ of a checkout)")
+    target.add_argument("--out", help=_("write the chapter files into this folder (e.g. puzzles/ of a checkout)"))
     target.add_argument(
-        "--check", action="store_true", help="generate into a scratch folder and compare with the bundled chapters"
+        "--check", action="store_true", help=_("generate into a scratch folder and compare with the bundled chapters")
     )
-    generate.add_argument("--chapter", action="append", help="only this chapter, e.g. ch03 (may be repeated)")
+    generate.add_argument("--chapter", action="append", help=_("only this chapter, e.g. ch03 (may be repeated)"))
     parser.set_defaults(run=run)
 
 
 def _filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--chapter", help="a chapter: its number (3), prefix (ch03) or file name")
-    parser.add_argument("--grade", help=f"a grade: {', '.join(TECHNIQUES)}")
-    parser.add_argument("--theme", help="a theme, e.g. chain or sets-to-runs")
+    parser.add_argument("--chapter", help=_("a chapter: its number (3), prefix (ch03) or file name"))
+    parser.add_argument("--grade", help=_("a grade: {grades}").format(grades=", ".join(TECHNIQUES)))
+    parser.add_argument("--theme", help=_("a theme, e.g. chain or sets-to-runs"))
 
 
 def run(arguments: argparse.Namespace) -> int:
@@ -89,11 +100,21 @@ def run(arguments: argparse.Namespace) -> int:
         return _generate(arguments)
     collection = load_collection(arguments.dir, check=arguments.action == "check" or arguments.dir is not None)
     if arguments.action == "check":
-        print(f"{len(collection.puzzles)} puzzles in {len(collection.chapters)} chapters agree with the solver")
+        count, chapters = len(collection.puzzles), len(collection.chapters)
+        puzzle_count = ngettext("{count} puzzle", "{count} puzzles", count).format(count=count)
+        chapter_count = ngettext("{count} chapter", "{count} chapters", chapters).format(count=chapters)
+        # TRANSLATORS: {puzzles} is e.g. "120 puzzles", {chapters} e.g. "9 chapters".
+        print(_("{puzzles} in {chapters} agree with the solver").format(puzzles=puzzle_count, chapters=chapter_count))
         return 0
     if arguments.action == "list":
         for puzzle in _selected(collection, arguments):
-            print(f"{puzzle.id:<16} {puzzle.grade or '?':<10} effort {puzzle.effort or '?'}  {puzzle.title}")
+            # TRANSLATORS: one line of the puzzle list: id, grade, effort (a number), title; keep the spacing.
+            line = _("{id:<16} {grade:<10} effort {effort}  {title}")
+            print(
+                line.format(
+                    id=puzzle.id, grade=puzzle.grade or "?", effort=puzzle.effort or "?", title=puzzle.title_in()
+                )
+            )
         return 0
     if arguments.action == "show":
         puzzle = _shared(arguments.id) if FIELD in arguments.id else collection.find(arguments.id)
@@ -101,10 +122,10 @@ def run(arguments: argparse.Namespace) -> int:
         return 0
     puzzles = [collection.find(puzzle_id) for puzzle_id in arguments.ids] if arguments.ids else []
     if arguments.ids and any((arguments.chapter, arguments.grade, arguments.theme)):
-        raise BadInput("give puzzle ids or filters (--chapter, --grade, --theme), not both")
+        raise BadInput(_("give puzzle ids or filters (--chapter, --grade, --theme), not both"))
     if not arguments.ids:
         if not any((arguments.chapter, arguments.grade, arguments.theme)):
-            raise BadInput("say which puzzles to export: ids, or --chapter, --grade or --theme")
+            raise BadInput(_("say which puzzles to export: ids, or --chapter, --grade or --theme"))
         puzzles = _selected(collection, arguments)
     return _export(puzzles, collection, arguments)
 
@@ -123,7 +144,9 @@ def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.N
     )
     formats = ("html", "pdf") if arguments.format == "both" else (arguments.format,)
     paths = export_worksheet(puzzles, arguments.out, arguments.title, options, collection.chapters, formats)
-    print(f"{plural(len(puzzles), 'puzzle')}: {', '.join(str(path) for path in paths)}")
+    count = ngettext("{count} puzzle", "{count} puzzles", len(puzzles)).format(count=len(puzzles))
+    # TRANSLATORS: {puzzles} is e.g. "8 puzzles"; {files} the files written.
+    print(_("{puzzles}: {files}").format(puzzles=count, files=", ".join(str(path) for path in paths)))
     return 0
 
 
@@ -142,25 +165,36 @@ def _generate(arguments: argparse.Namespace) -> int:
             verdict = ""
             if arguments.check:
                 same = same_as_bundled(folder, timing.name)
-                verdict = "  same as the bundled file" if same else "  DIFFERS from the bundled file"
+                verdict = "  " + (_("same as the bundled file") if same else _("DIFFERS from the bundled file"))
                 differs += [] if same else [timing.name]
-            print(f"{timing.name:<16} {plural(timing.puzzles, 'puzzle'):>12} in {timing.seconds:5.1f} s{verdict}")
+            count = ngettext("{count} puzzle", "{count} puzzles", timing.puzzles).format(count=timing.puzzles)
+            # TRANSLATORS: a chapter generated: its name, how many puzzles, the seconds it took; keep the spacing.
+            line = _("{name:<16} {puzzles:>12} in {seconds:5.1f} s{verdict}")
+            print(line.format(name=timing.name, puzzles=count, seconds=timing.seconds, verdict=verdict))
     if differs:
-        print(f"not the same as the bundled files: {', '.join(differs)}")
+        print(_("not the same as the bundled files: {names}").format(names=", ".join(differs)))
         return 1
     return 0
 
 
 def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puzzle]:
     if arguments.grade is not None and arguments.grade not in TECHNIQUES:
-        raise BadInput(f"{quote(arguments.grade)} is not a grade: grades are {', '.join(TECHNIQUES)}")
+        raise BadInput(
+            _("{grade} is not a grade: grades are {grades}").format(
+                grade=quote(arguments.grade), grades=", ".join(TECHNIQUES)
+            )
+        )
     if arguments.theme is not None:
         themes = Counter(theme for puzzle in collection.puzzles for theme in puzzle.themes)
         if arguments.theme not in themes:
-            raise BadInput(f"no puzzle has the theme {quote(arguments.theme)}: themes are {', '.join(sorted(themes))}")
+            raise BadInput(
+                _("no puzzle has the theme {theme}: themes are {themes}").format(
+                    theme=quote(arguments.theme), themes=", ".join(sorted(themes))
+                )
+            )
     puzzles = collection.select(arguments.chapter, arguments.grade, arguments.theme)
     if not puzzles:
-        raise BadInput("no puzzle matches these filters")
+        raise BadInput(_("no puzzle matches these filters"))
     return puzzles
 
 
@@ -171,25 +205,33 @@ def _shared(text: str) -> Puzzle:
     shared = parse_position_id(text)
     verdict = check_table(shared.position.table, shared.rules)
     if not verdict.valid:
-        raise BadInput("the shared table is not valid: " + "; ".join(verdict.problem_lines()))
+        # TRANSLATORS: {problems} lists what is wrong with the table, separated by semicolons.
+        raise BadInput(
+            _("the shared table is not valid: {problems}").format(problems="; ".join(verdict.problem_lines()))
+        )
     if not shared.position.hand:
-        raise BadInput("the shared position has no hand: nothing to play")
-    return complete(Puzzle("shared", "Shared position", "a position id", shared.rules, shared.position, shared.goal, 0))
+        raise BadInput(_("the shared position has no hand: nothing to play"))
+    title, source = _("Shared position"), _("a position id")
+    return complete(Puzzle("shared", title, source, shared.rules, shared.position, shared.goal, 0))
 
 
 def _show(puzzle: Puzzle, hints: bool, answer: bool) -> None:
-    print(f"{puzzle.id}: {puzzle.title} ({puzzle.source})")
-    print(f"rules {puzzle.rules}; grade {puzzle.grade or '?'}, effort {puzzle.effort or '?'}")
-    print(f"themes: {', '.join(puzzle.themes) or '-'}")
+    print(f"{puzzle.id}: {puzzle.title_in()} ({puzzle.source})")
+    # TRANSLATORS: {rules} is a rules string (bga(wrap=true)), {grade} a grade's name from the files, {effort} 1 to 5.
+    line = _("rules {rules}; grade {grade}, effort {effort}")
+    print(line.format(rules=puzzle.rules, grade=puzzle.grade or "?", effort=puzzle.effort or "?"))
+    print(_("themes: {themes}").format(themes=", ".join(puzzle.themes) or "-"))
     print(puzzle.position)
     print(puzzle.question())
-    print(f"share: {format_position_id(puzzle.position, puzzle.rules, puzzle.goal)}")
+    # TRANSLATORS: {code} is the position's share code, a text to paste into the kit.
+    print(_("share: {code}").format(code=format_position_id(puzzle.position, puzzle.rules, puzzle.goal)))
     if hints:
-        for number, text in enumerate(puzzle.hints, start=1):
-            print(f"hint {number}: {text}")
+        for number, text in enumerate(puzzle.hints_in(), start=1):
+            print(_("hint {number}: {hint}").format(number=number, hint=text))
     if answer:
-        print(f"answer: {puzzle.answer_text()}")
+        print(_("answer: {answer}").format(answer=puzzle.answer_text()))
         if puzzle.solution is not None:
-            print(f"example: {puzzle.solution}")
+            # TRANSLATORS: {table} is an example table in the card notation (7H 8H 9H | ...).
+            print(_("example: {table}").format(table=puzzle.solution))
         for compare in puzzle.compare:
-            print(f"under {compare.rules}: {puzzle.answer_text(compare.answer)}")
+            print(_("under {rules}: {answer}").format(rules=compare.rules, answer=puzzle.answer_text(compare.answer)))

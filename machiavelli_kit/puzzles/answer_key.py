@@ -18,14 +18,28 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from machiavelli_kit.cards import ACE, KING, Card, plural
+from machiavelli_kit.cards import ACE, KING, Card
+from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.steps import RANK_PLURALS, SUIT_WORDS, moves_between
+from machiavelli_kit.steps import moves_between
 
-NO_PLAY = "Nothing can be played, so the player draws a card."
+if TYPE_CHECKING:
+    from machiavelli_kit.solver import Solution
+
+NO_PLAY = N_("Nothing can be played, so the player draws a card.")
+NO_PLAY_NO = N_("No, nothing can be played, so the player draws a card.")
+
+# TRANSLATORS: the rank in "there is no other {rank} for a set": translate with the words around it that change
+# with the rank (Italian "un altro otto" / "un'altra donna", Polish "innej ósemki" / "innego asa").
+OTHER_RANK = {
+    1: N_("other ace"), 2: N_("other two"), 3: N_("other three"), 4: N_("other four"), 5: N_("other five"),
+    6: N_("other six"), 7: N_("other seven"), 8: N_("other eight"), 9: N_("other nine"), 10: N_("other ten"),
+    11: N_("other jack"), 12: N_("other queen"), 13: N_("other king"),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -40,33 +54,61 @@ class KeyEntry:
     compare: tuple[str, ...]
 
 
-@lru_cache(maxsize=1024)
-def answer_key(puzzle: Puzzle) -> KeyEntry:
-    """The key for ``puzzle``: for a goal that cannot be met, the best play there is (if any) and why.
+def answer_key(puzzle: Puzzle, lang: str | None = None) -> KeyEntry:
+    """The key for ``puzzle`` in ``lang`` (else the language in use): for a goal that cannot be met,
+    the best play there is (if any) and why.
 
     Kept for the next call, so the HTML and the PDF key of one export solve each puzzle once.
     """
+    return _answer_key(puzzle, language(lang))
+
+
+@lru_cache(maxsize=1024)
+def _best(puzzle: Puzzle) -> Solution:
+    """The solver's best play (kept: the keys of every language share it)."""
     from machiavelli_kit.solver import solve  # the solver's templates: loaded only for an answer key
 
-    compare = tuple(f"Under the rules {item.rules}: {puzzle.answer_text(item.answer)}." for item in puzzle.compare)
-    if puzzle.feasible and puzzle.solution is not None:
-        moves, end = _play(puzzle.position, puzzle.solution, puzzle.rules)
-        return KeyEntry(_yes(puzzle), moves, (), end, compare)
-    best = solve(puzzle.position, puzzle.rules)
-    if not best.feasible:
-        answer = NO_PLAY if puzzle.goal.kind in ("max", "decide") else f"No, {NO_PLAY[0].lower()}{NO_PLAY[1:]}"
-        return KeyEntry(answer, (), _stuck(puzzle.position.hand, puzzle.position, puzzle.rules), None, compare)
-    moves, end = _play(puzzle.position, best.table, puzzle.rules)
-    left = best.hand
-    card = puzzle.goal.card
-    if card is not None:
-        answer = f"No, {card} cannot be played."
-        stuck: tuple[Card, ...] = (card,)
-    else:
-        stay = "stays" if len(left) == 1 else "stay"
-        answer = f"No, at most {plural(best.max_play, 'card')} can be played, and {_cards(left)} {stay} in the hand."
-        stuck = left
-    return KeyEntry(answer, moves, _stuck(stuck, puzzle.position, puzzle.rules), end, compare)
+    return solve(puzzle.position, puzzle.rules)
+
+
+@lru_cache(maxsize=1024)
+def _answer_key(puzzle: Puzzle, lang: str) -> KeyEntry:
+    with speaking(lang):
+        compare = tuple(
+            # TRANSLATORS: {rules} is a rules string such as bga(wrap=true); {answer} the puzzle's answer under them.
+            _("Under the rules {rules}: {answer}.").format(rules=item.rules, answer=puzzle.answer_text(item.answer))
+            for item in puzzle.compare
+        )
+        if puzzle.feasible and puzzle.solution is not None:
+            moves, end = _play(puzzle.position, puzzle.solution, puzzle.rules)
+            return KeyEntry(_yes(puzzle), moves, (), end, compare)
+        best = _best(puzzle)
+        if not best.feasible:
+            answer = _(NO_PLAY) if puzzle.goal.kind in ("max", "decide") else _(NO_PLAY_NO)
+            return KeyEntry(answer, (), _stuck(puzzle.position.hand, puzzle.position, puzzle.rules), None, compare)
+        moves, end = _play(puzzle.position, best.table, puzzle.rules)
+        left = best.hand
+        card = puzzle.goal.card
+        if card is not None:
+            answer = _("No, {card} cannot be played.").format(card=card)
+            stuck: tuple[Card, ...] = (card,)
+        else:
+            # TRANSLATORS: {count} is a number of cards; {cards} the cards left in the hand, e.g. "7♥ 9♠".
+            if len(left) == 1:
+                answer = ngettext(
+                    "No, at most {count} card can be played, and {cards} stays in the hand.",
+                    "No, at most {count} cards can be played, and {cards} stays in the hand.",
+                    best.max_play,
+                )
+            else:
+                answer = ngettext(
+                    "No, at most {count} card can be played, and {cards} stay in the hand.",
+                    "No, at most {count} cards can be played, and {cards} stay in the hand.",
+                    best.max_play,
+                )
+            answer = answer.format(count=best.max_play, cards=_cards(left))
+            stuck = left
+        return KeyEntry(answer, moves, _stuck(stuck, puzzle.position, puzzle.rules), end, compare)
 
 
 def _yes(puzzle: Puzzle) -> str:
@@ -74,24 +116,28 @@ def _yes(puzzle: Puzzle) -> str:
     cards = _cards(tuple(sorted(played.elements())))
     kind, card = puzzle.goal.kind, puzzle.goal.card
     if card is not None:
-        return f"Yes, {card} can be played."
+        return _("Yes, {card} can be played.").format(card=card)
     if kind == "close":
-        return "Yes, the whole hand can be played."
+        return _("Yes, the whole hand can be played.")
     if kind == "decide":
-        return f"Play, because {cards} can be played."
-    return f"Play {plural(sum(played.values()), 'card')} ({cards})."
+        return _("Play, because {cards} can be played.").format(cards=cards)
+    count = sum(played.values())
+    # TRANSLATORS: the answer to "play as many cards as you can"; {cards} are the cards, e.g. "4♥ 7♠".
+    return ngettext("Play {count} card ({cards}).", "Play {count} cards ({cards}).", count).format(
+        count=count, cards=cards
+    )
 
 
 def _play(position: Position, table: Table, rules: Rules) -> tuple[tuple[str, ...], Position]:
     """The moves from ``position`` to ``table`` in words, and the end position."""
     played = table.cards() - position.table.cards()
     rest = tuple(sorted((Counter(position.hand) - played).elements()))
-    moves = tuple(move.text.replace("JK", "the joker") for move in moves_between(position, table, rules))
+    moves = tuple(move.text.replace("JK", _("the joker")) for move in moves_between(position, table, rules))
     return moves, Position(table, rest)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join("the joker" if card.is_joker else str(card) for card in cards)
+    return " ".join(_("the joker") if card.is_joker else str(card) for card in cards)
 
 
 def _stuck(cards: tuple[Card, ...], position: Position, rules: Rules) -> tuple[str, ...]:
@@ -107,32 +153,46 @@ def why_stuck(card: Card, position: Position, rules: Rules) -> str:
     with no meld (the solver has proved that no play places the card).
     """
     if card.is_joker:
-        return "The joker has no place: every meld it could join or start would leave some card with no meld."
+        return _("The joker has no place: every meld it could join or start would leave some card with no meld.")
     rest = Counter(position.table.cards()) + Counter(position.hand)
     rest[card] -= 1
     jokers = sum(count for other, count in rest.items() if other.is_joker)
-    plural_word = RANK_PLURALS[card.rank]
-    single = plural_word.removesuffix("es") if card.rank == 6 else plural_word.removesuffix("s")
     set_partners = {other for other in +rest if other.rank == card.rank and other.suit != card.suit}
     run_partners = _run_partners(card, set(+rest), jokers, rules)
     missing = []
     if len({other.suit for other in set_partners}) + jokers < 2:
-        enough = f"there is no other {single}" if not set_partners else f"there are not enough {plural_word}"
-        missing.append(f"{enough} for a set")
+        if set_partners:
+            missing.append(_("there are not enough {ranks} for a set").format(ranks=_enough_ranks(card.rank)))
+        else:
+            missing.append(_("there is no {other} for a set").format(other=_(OTHER_RANK[card.rank])))
         set_partners = set()
     if run_partners is None:
         run_partners = set()
-        suit = SUIT_WORDS[card.suit.value] if card.suit is not None else ""
-        missing.append(f"no run of three {suit}s can be made with it")
+        suits = _run_suits(card.suit.value) if card.suit is not None else ""
+        missing.append(_("no run of three {suits} can be made with it").format(suits=suits))
     table = set(position.table.cards())
     groups = [(sorted(table & partners), kind) for partners, kind in ((set_partners, "set"), (run_partners, "run"))]
-    held = [f"{_cards(tuple(cards))} (for a {kind})" for cards, kind in groups if cards]
-    said = ", and ".join(missing)
+    # TRANSLATORS: {cards} are cards on the table that could join the stuck card in a set (or a run).
+    held = [
+        (_("{cards} (for a set)") if kind == "set" else _("{cards} (for a run)")).format(cards=_cards(tuple(cards)))
+        for cards, kind in groups
+        if cards
+    ]
+    # TRANSLATORS: joins two reasons why a card has no place.
+    said = _(", and ").join(missing)
     if held:
-        them = "them from their melds" if sum(len(cards) for cards, _ in groups) > 1 else "it from its meld"
-        could = f"{' and '.join(held)} could go with it, but taking {them} leaves some card with no meld"
-        said = f"{said}; {could}" if said else could
-    return f"{card} has no place: {said or 'every way of placing it leaves some card with no meld'}."
+        partners = _(" and ").join(held)
+        if sum(len(cards) for cards, _kind in groups) > 1:
+            could = _("{partners} could go with it, but taking them from their melds leaves some card with no meld")
+        else:
+            could = _("{partners} could go with it, but taking it from its meld leaves some card with no meld")
+        could = could.format(partners=partners)
+        # TRANSLATORS: {missing} says which partners are missing, {could} which ones are held in other melds.
+        said = _("{missing}; {could}").format(missing=said, could=could) if said else could
+    if not said:
+        said = _("every way of placing it leaves some card with no meld")
+    # TRANSLATORS: {card} is a card such as 8♥; {reason} says why it cannot be placed.
+    return _("{card} has no place: {reason}.").format(card=card, reason=said)
 
 
 def _run_partners(card: Card, cards: set[Card], jokers: int, rules: Rules) -> set[Card] | None:
@@ -156,3 +216,32 @@ def _run_partners(card: Card, cards: set[Card], jokers: int, rules: Rules) -> se
                 found = True
                 partners.update(present)
     return partners if found else None
+
+
+def _enough_ranks(rank: int) -> str:
+    """The rank in "there are not enough {ranks} for a set" (Polish: genitive plural)."""
+    return {
+        1: pgettext("not enough ... for a set", "aces"),
+        2: pgettext("not enough ... for a set", "twos"),
+        3: pgettext("not enough ... for a set", "threes"),
+        4: pgettext("not enough ... for a set", "fours"),
+        5: pgettext("not enough ... for a set", "fives"),
+        6: pgettext("not enough ... for a set", "sixes"),
+        7: pgettext("not enough ... for a set", "sevens"),
+        8: pgettext("not enough ... for a set", "eights"),
+        9: pgettext("not enough ... for a set", "nines"),
+        10: pgettext("not enough ... for a set", "tens"),
+        11: pgettext("not enough ... for a set", "jacks"),
+        12: pgettext("not enough ... for a set", "queens"),
+        13: pgettext("not enough ... for a set", "kings"),
+    }[rank]
+
+
+def _run_suits(suit: str) -> str:
+    """The suit in "no run of three {suits} can be made with it"."""
+    return {
+        "S": pgettext("no run of three ...", "spades"),
+        "H": pgettext("no run of three ...", "hearts"),
+        "D": pgettext("no run of three ...", "diamonds"),
+        "C": pgettext("no run of three ...", "clubs"),
+    }[suit]

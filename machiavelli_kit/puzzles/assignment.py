@@ -43,6 +43,7 @@ from typing import Any
 import tomli_w
 
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle, PuzzleError
@@ -78,18 +79,28 @@ class Standing:
     failed: tuple[str, ...]
     new: tuple[str, ...]
 
-    def text(self) -> str:
-        """In words, for the student."""
-        total = len(self.assignment.puzzles)
-        text = (
-            f"{self.assignment.title}: {len(self.solved)} of {total} solved on your own, {len(self.helped)} with help, "
-            f"{len(self.failed)} not solved yet, {len(self.new)} not tried yet."
-        )
-        if self.assignment.due is not None:
-            text += f" Due {due_text(self.assignment.due)}."
-        if not self.assignment.hints:
-            text += " No hints for this one."
-        return text
+    def text(self, lang: str | None = None) -> str:
+        """In words, for the student, in ``lang`` (else the language in use)."""
+        with speaking(lang):
+            total = len(self.assignment.puzzles)
+            # TRANSLATORS: {title} is the assignment's title; the counts are numbers of puzzles.
+            text = _(
+                "{title}: {solved} of {total} solved on your own, {helped} with help, "
+                "{failed} not solved yet, {new} not tried yet."
+            ).format(
+                title=self.assignment.title,
+                solved=len(self.solved),
+                total=total,
+                helped=len(self.helped),
+                failed=len(self.failed),
+                new=len(self.new),
+            )
+            if self.assignment.due is not None:
+                # TRANSLATORS: {date} is a day such as "Tuesday 1 December 2026".
+                text += " " + _("Due {date}.").format(date=due_text(self.assignment.due))
+            if not self.assignment.hints:
+                text += " " + _("No hints for this one.")
+            return text
 
 
 def standing(assignment: Assignment, progress: Progress) -> Standing:
@@ -102,9 +113,15 @@ def standing(assignment: Assignment, progress: Progress) -> Standing:
     return Standing(assignment, having(SOLVED), having(HELPED), having(FAILED), having(NEW))
 
 
-def due_text(day: datetime.date) -> str:
-    """A date in words: ``Tuesday 1 December 2026``."""
-    return f"{day:%A} {day.day} {day:%B %Y}"
+def due_text(day: datetime.date, lang: str | None = None) -> str:
+    """A date in words, in ``lang`` (else the language in use): ``Tuesday 1 December 2026``, ``wtorek 1 grudnia 2026``.
+
+    >>> due_text(datetime.date(2026, 12, 1), "it")
+    'martedì 1 dicembre 2026'
+    """
+    from babel.dates import format_date
+
+    return format_date(day, "EEEE d MMMM y", locale=language(lang))
 
 
 def load_assignment(path: str | Path, collection: Collection) -> Assignment:
@@ -113,9 +130,11 @@ def load_assignment(path: str | Path, collection: Collection) -> Assignment:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise AssignmentError(f"{path}: not a text file (an assignment is TOML text)") from None
+        raise AssignmentError(_("{path}: not a text file (an assignment is TOML text)").format(path=path)) from None
     except OSError as error:
-        raise AssignmentError(f"{path} cannot be read ({error.strerror or error})") from None
+        raise AssignmentError(
+            _("{path} cannot be read ({reason})").format(path=path, reason=error.strerror or error)
+        ) from None
     return parse_assignment(text, collection, str(path))
 
 
@@ -126,7 +145,7 @@ def parse_assignment(text: str, collection: Collection, source: str = "<assignme
     except (ValueError, PuzzleError) as error:
         if isinstance(error, AssignmentError):
             raise
-        raise AssignmentError(f"{source}: {error}") from None
+        raise AssignmentError(_("{path}: {error}").format(path=source, error=error)) from None
 
 
 def select_puzzles(
@@ -144,20 +163,31 @@ def select_puzzles(
     True
     """
     if grade is not None and grade not in TECHNIQUES:
-        raise ValueError(f"{quote(grade)} is not a grade: grades are {', '.join(TECHNIQUES)}")
+        # TRANSLATORS: {grades} are the grades' names as the puzzle files write them (lay, extend, spare, ...).
+        raise ValueError(
+            _("{grade} is not a grade: grades are {grades}").format(grade=quote(grade), grades=", ".join(TECHNIQUES))
+        )
     if theme is not None:
         themes = sorted({name for puzzle in collection.puzzles for name in puzzle.themes})
         if theme not in themes:
-            raise ValueError(f"no puzzle has the theme {quote(theme)}: themes are {', '.join(themes)}")
+            message = _("no puzzle has the theme {theme}: themes are {themes}")
+            raise ValueError(message.format(theme=quote(theme), themes=", ".join(themes)))
     puzzles = collection.select(chapter, grade, theme)
     if not puzzles:
-        raise ValueError("no puzzle matches this chapter, grade and theme together")
+        raise ValueError(_("no puzzle matches this chapter, grade and theme together"))
     if count is None:
         return puzzles
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"count must be a whole number, 1 or more, not {quote(count)}")
+        # TRANSLATORS: "count" is a key of the assignment file; keep it.
+        raise ValueError(_("count must be a whole number, 1 or more, not {count}").format(count=quote(count)))
     if count > len(puzzles):
-        raise ValueError(f"count asks for {count} puzzles but only {len(puzzles)} match")
+        raise ValueError(
+            ngettext(
+                "count asks for {count} puzzles but only {found} matches",
+                "count asks for {count} puzzles but only {found} match",
+                len(puzzles),
+            ).format(count=count, found=len(puzzles))
+        )
     return [puzzles[index * len(puzzles) // count] for index in range(count)]
 
 
@@ -179,32 +209,35 @@ def _parse(text: str, collection: Collection, source: str) -> Assignment:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not valid TOML ({error})") from None
+        raise ValueError(_("not valid TOML ({reason})").format(reason=error)) from None
     unknown = [key for key in data if key not in KEYS]
     if unknown:
-        raise ValueError(f"unknown key {quote(unknown[0])}: an assignment may have {', '.join(KEYS)}")
+        raise ValueError(
+            _("unknown key {key}: an assignment may have {keys}").format(key=quote(unknown[0]), keys=", ".join(KEYS))
+        )
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
-        raise ValueError('the assignment needs a title, e.g. title = "Chains, week 3"')
+        # TRANSLATORS: the example is a line of the assignment file: keep title = "...", translate inside the quotes.
+        raise ValueError(_('the assignment needs a title, e.g. title = "Chains, week 3"'))
     if len(title) > MAX_TITLE:
-        raise ValueError(f"the title has at most {MAX_TITLE} characters")
+        raise ValueError(_("the title has at most {count} characters").format(count=MAX_TITLE))
     ids = data.get("puzzles", [])
     if not isinstance(ids, list) or not all(isinstance(puzzle_id, str) for puzzle_id in ids):
-        raise ValueError('puzzles must be a list of puzzle ids, e.g. puzzles = ["bga-1", "it-3"]')
+        raise ValueError(_('puzzles must be a list of puzzle ids, e.g. puzzles = ["bga-1", "it-3"]'))
     chosen = [collection.find(puzzle_id).id for puzzle_id in ids]
     selection = {key: data[key] for key in ("chapter", "grade", "theme", "count") if key in data}
     for key in ("chapter", "grade", "theme"):
         if key in selection and not isinstance(selection[key], str):
-            raise ValueError(f"{key} must be text, e.g. {key} = {_EXAMPLES[key]}")
+            raise ValueError(_("{key} must be text, e.g. {key} = {example}").format(key=key, example=_EXAMPLES[key]))
     if selection.keys() == {"count"}:
-        raise ValueError("count needs a chapter, a grade or a theme to choose from")
+        raise ValueError(_("count needs a chapter, a grade or a theme to choose from"))
     if selection:
         chosen += [puzzle.id for puzzle in select_puzzles(collection, **selection)]
     if not chosen:
-        raise ValueError("no puzzles: give puzzles = [...] or a chapter, grade or theme")
+        raise ValueError(_("no puzzles: give puzzles = [...] or a chapter, grade or theme"))
     hints = data.get("hints", True)
     if not isinstance(hints, bool):
-        raise ValueError("hints must be true or false")
+        raise ValueError(_("hints must be true or false"))
     return Assignment(title.strip(), _unique(chosen), _due(data.get("due")), hints, source)
 
 
@@ -216,12 +249,14 @@ def _due(value: Any) -> datetime.date | None:
     if value is None:
         return None
     if isinstance(value, datetime.datetime) or not isinstance(value, datetime.date | str):
-        raise ValueError(f"due must be a date like 2026-12-01, not {quote(value)}")
+        raise ValueError(_("due must be a date like 2026-12-01, not {value}").format(value=quote(value)))
     if isinstance(value, str):
         try:
             return datetime.date.fromisoformat(value.strip())
         except ValueError:
-            raise ValueError(f"due {quote(value)} is not a date: write it like 2026-12-01") from None
+            raise ValueError(
+                _("due {value} is not a date: write it like 2026-12-01").format(value=quote(value))
+            ) from None
     return value
 
 

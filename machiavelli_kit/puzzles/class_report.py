@@ -35,8 +35,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import _, language, ngettext, pgettext, speaking
 from machiavelli_kit.puzzles.assignment import Assignment, due_text
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.exports import ExportError, read_export
@@ -44,6 +44,7 @@ from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW,
 from machiavelli_kit.puzzles.students import FORMULA_STARTS, clean_name, file_stem
 
 TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
+"""The columns of ``class-table.csv``: data for a spreadsheet or a program, so English in every language."""
 GRID_LIMIT = 30
 """The grid of who solved what is drawn for at most this many puzzles."""
 Block = tuple[str, ...] | tuple[str, Sequence[str], Sequence[Sequence[str]]]
@@ -186,7 +187,9 @@ class ClassReport:
         entries = [ThemeMisses(theme, missed[theme], count) for theme, count in tried.items()]
         return sorted(entries, key=lambda entry: (-entry.rate, -entry.missed, entry.theme))
 
-    def next_assignment(self, theme: str, count: int = 8, title: str | None = None) -> Assignment:
+    def next_assignment(
+        self, theme: str, count: int = 8, title: str | None = None, lang: str | None = None
+    ) -> Assignment:
         """Puzzles of ``theme`` for next time: those the fewest students solved on their own first.
 
         >>> from machiavelli_kit.puzzles.collection import load_collection
@@ -196,21 +199,48 @@ class ClassReport:
         """
         pool = [puzzle.id for puzzle in self.collection.puzzles if theme in puzzle.themes]
         if not pool:
-            raise ValueError(f"no puzzle has the theme {theme!r}")
+            raise ValueError(_("no puzzle has the theme {theme!r}", lang).format(theme=theme))
         solved = Counter(key for progress in self.students.values() for key in progress.solved)
         ranked = sorted(pool, key=lambda key: solved[key])  # stable: the collection's order among equals
-        return Assignment(title or f"More practice: {theme}", tuple(ranked[:count]))
+        # TRANSLATORS: a new assignment's title; {theme} is a theme's name from the puzzle files (chain, joker, ...).
+        return Assignment(title or _("More practice: {theme}", lang).format(theme=theme), tuple(ranked[:count]))
 
-    def blocks(self) -> list[Block]:
-        """The report as headings, paragraphs, lists and tables, for :func:`markdown` and :func:`to_html`."""
-        title = f"Class report: {self.assignment.title}" if self.assignment else "Class report: every puzzle tried"
-        intro = f"{plural(len(self.students), 'student')}, {plural(len(self.puzzles), 'puzzle')}."
+    def blocks(self, lang: str | None = None) -> list[Block]:
+        """The report as headings, paragraphs, lists and tables, for :func:`markdown` and :func:`to_html`,
+        in ``lang`` (else the language in use)."""
+        with speaking(lang):
+            return self._blocks()
+
+    def _blocks(self) -> list[Block]:
+        if self.assignment:
+            # TRANSLATORS: {title} is the assignment's title, as the teacher wrote it.
+            title = _("Class report: {title}").format(title=self.assignment.title)
+        else:
+            title = _("Class report: every puzzle tried")
+        students = ngettext("{count} student", "{count} students", len(self.students)).format(count=len(self.students))
+        puzzles = ngettext("{count} puzzle", "{count} puzzles", len(self.puzzles)).format(count=len(self.puzzles))
+        # TRANSLATORS: the report's first line, e.g. "12 students, 8 puzzles."
+        intro = _("{students}, {puzzles}.").format(students=students, puzzles=puzzles)
         if self.assignment is not None and self.assignment.due is not None:
-            intro += f" Due {due_text(self.assignment.due)}."
+            # TRANSLATORS: {date} is a day such as "Tuesday 1 December 2026".
+            intro += " " + _("Due {date}.").format(date=due_text(self.assignment.due))
         blocks: list[Block] = [("h1", title), ("p", intro)]
         if self.skipped:
-            blocks += [("p", "Files skipped (nothing from them is in this report):"), ("ul", *map(str, self.skipped))]
-        header = ("student", "rating", "solved", "with help", "not solved yet", "not tried", "attempts", "hints")
+            blocks += [
+                ("p", _("Files skipped (nothing from them is in this report):")),
+                ("ul", *map(str, self.skipped)),
+            ]
+        # TRANSLATORS: column headings of the class report's tables (short).
+        header = (
+            pgettext("column", "student"),
+            pgettext("column", "rating"),
+            pgettext("column", "solved"),
+            pgettext("column", "with help"),
+            pgettext("column", "not solved yet"),
+            pgettext("column", "not tried"),
+            pgettext("column", "attempts"),
+            pgettext("column", "hints"),
+        )
         rows = [
             (
                 line.student,
@@ -219,14 +249,18 @@ class ClassReport:
             )
             for line in self.student_lines()
         ]
-        blocks += [("h2", "Students"), ("table", (*header, "minutes"), rows)]
+        blocks += [("h2", _("Students")), ("table", (*header, pgettext("column", "minutes")), rows)]
         if self.students and 0 < len(self.puzzles) <= GRID_LIMIT:
             grid = [
                 (student, *(MARKS[self.record(student, key).status] for key in self.puzzles))
                 for student in self.students
             ]
-            blocks += [("h2", "Who solved what"), ("p", LEGEND), ("table", ("student", *self.puzzles), grid)]
-        titles = {puzzle.id: puzzle.title for puzzle in self.collection.puzzles}
+            blocks += [
+                ("h2", _("Who solved what")),
+                ("p", _(LEGEND)),
+                ("table", (pgettext("column", "student"), *self.puzzles), grid),
+            ]
+        titles = {puzzle.id: puzzle.title_in() for puzzle in self.collection.puzzles}
         stuck = [
             (entry.puzzle, titles.get(entry.puzzle, "?"), str(entry.failed), str(entry.helped), str(entry.tried))
             for entry in self.stuck_puzzles()
@@ -234,25 +268,43 @@ class ClassReport:
         themes = [
             (entry.theme, str(entry.missed), str(entry.tried), f"{entry.rate:.0%}") for entry in self.weak_themes()
         ]
-        blocks += [("h2", "Where the class gets stuck")]
-        blocks += [("h3", "Puzzles"), ("table", ("puzzle", "title", "not solved", "with help", "tried"), stuck)]
-        blocks += [("h3", "Themes"), ("table", ("theme", "missed", "tried", "missed (%)"), themes)]
+        blocks += [("h2", _("Where the class gets stuck"))]
+        puzzle_header = (
+            pgettext("column", "puzzle"),
+            pgettext("column", "title"),
+            pgettext("column", "not solved"),
+            pgettext("column", "with help"),
+            pgettext("column", "tried"),
+        )
+        theme_header = (
+            pgettext("column", "theme"),
+            pgettext("column", "missed"),
+            pgettext("column", "tried"),
+            pgettext("column", "missed (%)"),
+        )
+        blocks += [("h3", _("Puzzles")), ("table", puzzle_header, stuck)]
+        blocks += [("h3", _("Themes")), ("table", theme_header, themes)]
         return blocks
 
-    def markdown(self) -> str:
-        return markdown(self.blocks())
+    def markdown(self, lang: str | None = None) -> str:
+        """The report as Markdown, in ``lang`` (else the language in use)."""
+        with speaking(lang):
+            return markdown(self.blocks())
 
-    def html(self, *, page: bool = True) -> str:
-        """The report as an HTML page, or (``page=False``) as a fragment to show inside another page."""
-        return to_html(self.blocks(), page=page)
+    def html(self, *, page: bool = True, lang: str | None = None) -> str:
+        """The report as an HTML page, or (``page=False``) as a fragment to show inside another page,
+        in ``lang`` (else the language in use)."""
+        with speaking(lang):
+            return to_html(self.blocks(), page=page)
 
-    def write(self, folder: str | Path) -> list[Path]:
-        """Write ``class-table.csv``, ``class-report.md`` and ``class-report.html`` into ``folder`` (atomically)."""
+    def write(self, folder: str | Path, lang: str | None = None) -> list[Path]:
+        """Write ``class-table.csv``, ``class-report.md`` and ``class-report.html`` into ``folder`` (atomically);
+        the report in ``lang`` (else the language in use), the table's columns in English (data)."""
         folder = Path(folder)
         texts = {
             "class-table.csv": self.table_csv(),
-            "class-report.md": self.markdown(),
-            "class-report.html": self.html(),
+            "class-report.md": self.markdown(lang),
+            "class-report.html": self.html(lang=lang),
         }
         for name, text in texts.items():
             write_atomically(folder / name, text)
@@ -272,7 +324,9 @@ def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assi
             continue
         key = file_stem(name)
         if key in keys:
-            report.skipped.append(Skipped(path.name, f"{name} is already in {report.files[keys[key]]}"))
+            # TRANSLATORS: a student's export read twice; {file} is the file the student was first read from.
+            reason = _("{name} is already in {file}").format(name=name, file=report.files[keys[key]])
+            report.skipped.append(Skipped(path.name, reason))
             continue
         keys[key], report.students[name], report.files[name] = name, progress, path.name
     return report
@@ -292,7 +346,7 @@ def markdown(blocks: Sequence[Block]) -> str:
         elif kind == "table":
             header, rows = block[1], block[2]
             if not rows:
-                lines += ["(none)", ""]
+                lines += [_("(none)"), ""]
                 continue
             lines.append("| " + " | ".join(map(_cell, header)) + " |")
             lines.append("|" + "---|" * len(header))
@@ -303,9 +357,10 @@ def markdown(blocks: Sequence[Block]) -> str:
 
 def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
     """Blocks as a small HTML page that prints well, or as a fragment (no page, no style) with ``page=False``."""
+    title = html.escape(_("Class report"))
     parts = (
         [
-            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Class report</title><style>',
+            f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8"><title>{title}</title><style>',
             "body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse;margin:.5em 0}"
             "td,th{border:1px solid #999;padding:.2em .5em;text-align:left}</style></head><body>",
         ]
@@ -324,7 +379,8 @@ def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
             body = "".join(
                 "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
             )
-            parts.append(f"<table><tr>{head}</tr>{body or '<tr><td>(none)</td></tr>'}</table>")
+            none = html.escape(_("(none)"))
+            parts.append(f"<table><tr>{head}</tr>{body or f'<tr><td>{none}</td></tr>'}</table>")
     if page:
         parts.append("</body></html>\n")
     return "\n".join(parts)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import _
 from machiavelli_kit.puzzles.progress import Progress, ProgressError
 from machiavelli_kit.puzzles.students import file_stem
 
@@ -34,6 +35,7 @@ class ExportError(ValueError):
 
 def export_name(student: str, extension: str = ".csv") -> str:
     """The file name a student's export gets: ``ada-lovelace-progress.csv``."""
+    # The file name stays in English in every language: a teacher collects the files of the whole class.
     return f"{file_stem(student) or 'student'}-progress{extension}"
 
 
@@ -42,7 +44,11 @@ def export_progress(progress: Progress, path: str | Path) -> Path:
     path = Path(path)
     extension = path.suffix.lower()
     if extension not in EXTENSIONS:
-        raise ExportError(f"{path}: an export's name ends in .csv or .json, not {extension or 'nothing'}")
+        if not extension:
+            raise ExportError(_("{path}: an export's name ends in .csv or .json, not nothing").format(path=path))
+        raise ExportError(
+            _("{path}: an export's name ends in .csv or .json, not {extension}").format(path=path, extension=extension)
+        )
     write_atomically(path, progress.to_csv() if extension == ".csv" else progress.to_json())
     return path
 
@@ -52,19 +58,23 @@ def read_export(path: str | Path) -> Progress:
     path = Path(path)
     extension = path.suffix.lower()
     if extension not in EXTENSIONS:
-        raise ExportError(f"{path.name}: not an export (its name must end in .csv or .json)")
+        raise ExportError(_("{name}: not an export (its name must end in .csv or .json)").format(name=path.name))
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise ExportError(f"{path.name}: too big to be an export ({path.stat().st_size:,} bytes)")
+            size = path.stat().st_size
+            raise ExportError(_("{name}: too big to be an export ({size:,} bytes)").format(name=path.name, size=size))
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise ExportError(f"{path.name}: not an export (it is not text)") from None
+        raise ExportError(_("{name}: not an export (it is not text)").format(name=path.name)) from None
     except OSError as error:
-        raise ExportError(f"{path.name} cannot be read ({error.strerror or error})") from None
+        raise ExportError(
+            _("{name} cannot be read ({reason})").format(name=path.name, reason=error.strerror or error)
+        ) from None
     try:
         progress = Progress.from_csv(text) if extension == ".csv" else Progress.from_json(text)
     except (ValueError, ProgressError) as error:
-        raise ExportError(f"{path.name}: {error}") from None
+        raise ExportError(_("{name}: {error}").format(name=path.name, error=error)) from None
     if not progress.student.strip():
-        raise ExportError(f"{path.name}: no student name in it (export it again with the student's name)")
+        message = _("{name}: no student name in it (export it again with the student's name)")
+        raise ExportError(message.format(name=path.name))
     return progress

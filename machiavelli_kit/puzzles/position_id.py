@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules, RulesError
@@ -60,19 +61,21 @@ def parse_position_id(text: str) -> SharedPosition:
     text = text.strip()
     if not _ALLOWED.fullmatch(text):
         bad = next(char for char in text if not _ALLOWED.fullmatch(char))
-        raise PositionIdError(f"position id: {bad!r} cannot appear in a position id (letters, digits and . _ ~ - only)")
+        # TRANSLATORS: a position id is the share code of a position, e.g. bga~5S.5H.5D~4H.
+        message = _("position id: {sign!r} cannot appear in a position id (letters, digits and . _ ~ - only)")
+        raise PositionIdError(message.format(sign=bad))
     fields = text.split(FIELD)
     if len(fields) not in (3, 4):
-        raise PositionIdError("position id: write rules~table~hand, optionally ~goal, separated by '~'")
+        raise PositionIdError(_("position id: write rules~table~hand, optionally ~goal, separated by '~'"))
     rules = _parse_rules(fields[0])
     try:
         table = Table.of(parse_table(fields[1].replace(MELD, "|").replace(CARD, " ")))
     except NotationError as error:
-        raise PositionIdError(f"position id, table: {error}") from None
+        raise PositionIdError(_("position id, table: {error}").format(error=error)) from None
     try:
         hand = parse_cards(fields[2].replace(CARD, " "))
     except NotationError as error:
-        raise PositionIdError(f"position id, hand: {error}") from None
+        raise PositionIdError(_("position id, hand: {error}").format(error=error)) from None
     goal = _parse_goal(fields[3]) if len(fields) == 4 else Goal.MAX
     return SharedPosition(Position(table, hand), rules, goal)
 
@@ -100,18 +103,17 @@ def _parse_rules(text: str) -> Rules:
     for item in items:
         key, dash, value = item.partition(VALUE)
         if not dash:
-            raise PositionIdError(
-                f"position id, rules: {quote(item)} is not a parameter: write name-value, e.g. wrap-true"
-            )
+            message = _("position id, rules: {item} is not a parameter: write name-value, e.g. wrap-true")
+            raise PositionIdError(message.format(item=quote(item)))
         arguments.append(f"{key}={value}")
     try:
         return Rules.parse(f"{name}({', '.join(arguments)})")
     except RulesError as error:
-        raise PositionIdError(f"position id, rules: {error}") from None
+        raise PositionIdError(_("position id, rules: {error}").format(error=error)) from None
 
 
 def _parse_goal(text: str) -> Goal:
     try:
         return Goal.parse(text)
     except GoalError as error:
-        raise PositionIdError(f"position id, goal: {error}") from None
+        raise PositionIdError(_("position id, goal: {error}").format(error=error)) from None

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
+from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.puzzles.rating import Rating, rate
 
 
@@ -64,7 +65,8 @@ FORMAT = 2
 SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"
 MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "○"}
 """How a list or a table marks each status."""
-LEGEND = "✓ solved · ◑ solved with help · ✗ not solved yet · ○ not answered yet"
+# TRANSLATORS: the key to the marks before each puzzle in a list; said with _(LEGEND) where it is shown.
+LEGEND = N_("✓ solved · ◑ solved with help · ✗ not solved yet · ○ not answered yet")
 
 
 class ProgressError(ValueError):
@@ -162,22 +164,33 @@ class Progress:
         """
         rows = list(csv.reader(io.StringIO(text)))
         if not rows or tuple(rows[0]) not in (CSV_COLUMNS, CSV_COLUMNS[:-1]):
-            raise ValueError(f"the first line must name the columns {','.join(CSV_COLUMNS)}")
+            # TRANSLATORS: {columns} are the file's column names, kept in English.
+            raise ValueError(_("the first line must name the columns {columns}").format(columns=",".join(CSV_COLUMNS)))
         progress, students = cls(), set()
         for number, row in enumerate(rows[1:], start=2):
             if not row:
                 continue
             if len(row) != len(rows[0]):
-                raise ValueError(f"line {number} has {len(row)} values, not {len(rows[0])}")
+                raise ValueError(
+                    _("line {number} has {count} values, not {wanted}").format(
+                        number=number, count=len(row), wanted=len(rows[0])
+                    )
+                )
             try:
                 student, puzzle_id, record, rating = _csv_row(row)
             except ValueError as error:
-                raise ValueError(f"line {number}: {error}") from None
+                raise ValueError(_("line {number}: {error}").format(number=number, error=error)) from None
             students.add(student)
             if len(students) > 1:
-                raise ValueError(f"line {number}: a second student ({student!r}); one file holds one student")
+                raise ValueError(
+                    _("line {number}: a second student ({student!r}); one file holds one student").format(
+                        number=number, student=student
+                    )
+                )
             if puzzle_id in progress.records:
-                raise ValueError(f"line {number}: the puzzle {puzzle_id!r} is listed twice")
+                raise ValueError(
+                    _("line {number}: the puzzle {id!r} is listed twice").format(number=number, id=puzzle_id)
+                )
             progress.student = student
             if rating is not None:
                 progress.rating = Rating(rating)
@@ -202,9 +215,9 @@ class Progress:
                 merged = self._merged(Progress.load(path))
                 write_atomically(path, merged.to_json(), private=True)
         except ProgressError as error:
-            raise ProgressError(f"progress not saved: {error}") from error
+            raise ProgressError(_("progress not saved: {reason}").format(reason=error)) from error
         except OSError as error:
-            raise ProgressError(f"progress not saved: {_why(error, path)}") from error
+            raise ProgressError(_("progress not saved: {reason}").format(reason=_why(error, path))) from error
         self._take(merged)
 
     @classmethod
@@ -216,13 +229,15 @@ class Progress:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise ProgressError(f"{path} cannot be read ({error.strerror or error})") from None
+            raise ProgressError(
+                _("{path} cannot be read ({reason})").format(path=path, reason=error.strerror or error)
+            ) from None
         except UnicodeDecodeError:
-            raise ProgressError(f"{path}: not a progress file (it is not text)") from None
+            raise ProgressError(_("{path}: not a progress file (it is not text)").format(path=path)) from None
         try:
             return cls.from_json(text)
         except ProgressError as error:
-            raise ProgressError(f"{path}: {error}") from None
+            raise ProgressError(_("{path}: {error}").format(path=path, error=error)) from None
 
     @classmethod
     def from_json(cls, text: str) -> Progress:
@@ -230,11 +245,13 @@ class Progress:
         try:
             progress = _parse(json.loads(text))
         except RecursionError:
-            raise ProgressError("not a progress file (it is nested too deeply)") from None
+            raise ProgressError(_("not a progress file (it is nested too deeply)")) from None
         except _NewerFormat as error:
-            raise ProgressError(f"it was saved by a newer Machiavelli Kit ({error}): update the kit") from None
+            raise ProgressError(
+                _("it was saved by a newer Machiavelli Kit ({reason}): update the kit").format(reason=error)
+            ) from None
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise ProgressError(f"not a progress file ({error})") from None
+            raise ProgressError(_("not a progress file ({reason})").format(reason=error)) from None
         progress._base = progress._copy()
         return progress
 
@@ -289,14 +306,15 @@ def _parse(data: Any) -> Progress:
     """A progress from the file's JSON, migrating format 1 (records of attempts, hints and solved only)."""
     version = data.get("format", 1)
     if not _whole(version) or version < 1:
-        raise ValueError(f"format must be a whole number, not {version!r}")
+        # TRANSLATORS: "format" is a key of the progress file; keep it.
+        raise ValueError(_("format must be a whole number, not {value!r}").format(value=version))
     if version > FORMAT:
-        raise _NewerFormat(f"format {version}; this kit reads up to {FORMAT}")
+        raise _NewerFormat(_("format {version}; this kit reads up to {newest}").format(version=version, newest=FORMAT))
     records = {key: _record(value) for key, value in data["records"].items()}
     ratings = {key: _rating(value) for key, value in data.get("puzzle_ratings", {}).items()}
     best = data.get("best_streak", 0)
     if not _whole(best):
-        raise TypeError("best_streak must be a whole number")
+        raise TypeError(_("best_streak must be a whole number"))
     rating = _rating(data["rating"]) if "rating" in data else Rating()
     return Progress(str(data.get("student", "")), records, rating, ratings, best)
 
@@ -305,20 +323,28 @@ def _csv_row(row: list[str]) -> tuple[str, str, Record, float | None]:
     """One CSV row: the student, the puzzle (empty for "nothing tried yet"), its record and the student's rating."""
     student, puzzle_id, status = row[0].strip(), row[1].strip(), row[2].strip()
     if status not in (SOLVED, HELPED, FAILED, NEW):
-        raise ValueError(f"the status {status!r} is not one of {SOLVED}, {HELPED}, {FAILED}, {NEW}")
+        # TRANSLATORS: {statuses} are the file's status words, kept in English.
+        raise ValueError(
+            _("the status {status!r} is not one of {statuses}").format(
+                status=status, statuses=", ".join((SOLVED, HELPED, FAILED, NEW))
+            )
+        )
     try:
         attempts, hints, seconds = int(row[3]), int(row[4]), float(row[5])
         rating = float(row[6]) if len(row) > 6 else None
     except ValueError:
-        raise ValueError("attempts and hints must be whole numbers, seconds and rating numbers") from None
+        # TRANSLATORS: attempts, hints, seconds, rating are the file's column names, kept in English.
+        raise ValueError(_("attempts and hints must be whole numbers, seconds and rating numbers")) from None
     if min(attempts, hints) < 0 or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError("attempts, hints and seconds must be 0 or more")
+        raise ValueError(_("attempts, hints and seconds must be 0 or more"))
     if rating is not None and not math.isfinite(rating):
-        raise ValueError("the rating must be a number")
+        raise ValueError(_("the rating must be a number"))
     if not puzzle_id and (status, attempts, hints) != (NEW, 0, 0):
-        raise ValueError("a row without a puzzle stands for 'nothing tried yet': status new, no attempt, no hint")
+        raise ValueError(_("a row without a puzzle stands for 'nothing tried yet': status new, no attempt, no hint"))
     if (status == NEW) != (attempts == 0):
-        raise ValueError(f"a puzzle {status} must have {'no' if status == NEW else 'at least one'} attempt")
+        if status == NEW:
+            raise ValueError(_("a puzzle new must have no attempt"))
+        raise ValueError(_("a puzzle {status} must have at least one attempt").format(status=status))
     record = Record(attempts, hints, status == SOLVED, status == HELPED, seconds)
     return student, puzzle_id, record, rating
 
@@ -327,16 +353,16 @@ def _record(value: Any) -> Record:
     attempts, hints, solved = value["attempts"], value["hints"], value["solved"]
     helped, seconds = value.get("solved_with_help", False), value.get("seconds", 0.0)
     if not (_whole(attempts) and _whole(hints) and isinstance(solved, bool) and isinstance(helped, bool)):
-        raise TypeError("attempts and hints must be numbers, solved and solved_with_help true or false")
+        raise TypeError(_("attempts and hints must be numbers, solved and solved_with_help true or false"))
     if not _number(seconds) or seconds < 0:
-        raise TypeError("seconds must be a number, 0 or more")
+        raise TypeError(_("seconds must be a number, 0 or more"))
     return Record(attempts, hints, solved, helped, float(seconds))
 
 
 def _rating(value: Any) -> Rating:
     numbers = value["rating"], value["deviation"], value["volatility"]
     if not all(_number(number) for number in numbers) or min(numbers[1:]) <= 0:
-        raise TypeError("a rating is three numbers, its deviation and volatility above 0")
+        raise TypeError(_("a rating is three numbers, its deviation and volatility above 0"))
     return Rating(*(float(number) for number in numbers))
 
 
@@ -351,7 +377,9 @@ def _number(value: Any) -> bool:
 def _why(error: OSError, path: Path) -> str:
     """A failed write in plain words."""
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"the kit is not allowed to write in {path.parent} (the folder or the file is read-only)"
+        return _("the kit is not allowed to write in {folder} (the folder or the file is read-only)").format(
+            folder=path.parent
+        )
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return f"the disk that holds {path.parent} is full"
-    return f"{path}: {error.strerror or error}"
+        return _("the disk that holds {folder} is full").format(folder=path.parent)
+    return _("{path}: {error}").format(path=path, error=error.strerror or error)

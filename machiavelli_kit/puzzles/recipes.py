@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import _
 from machiavelli_kit.puzzles import collection
 from machiavelli_kit.puzzles.format import dump, keep_translations, load
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
@@ -82,7 +83,11 @@ def recipe(name: str) -> Recipe:
         if name in (candidate.name, candidate.name.split("-")[0]):
             return candidate
     names = ", ".join(candidate.name for candidate in RECIPES)
-    raise ValueError(f"no generated chapter {name!r}: they are {names} (chapter 1 is written by hand)")
+    raise ValueError(
+        _("no generated chapter {name!r}: they are {names} (chapter 1 is written by hand)").format(
+            name=name, names=names
+        )
+    )
 
 
 def same_as_bundled(folder: Path, name: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import quote
 
 SPACES = ("lines", "table", "none")
@@ -42,8 +43,12 @@ class SheetOptions:
 
     def __post_init__(self) -> None:
         if self.space not in SPACES:
-            raise WorksheetError(f"{quote(self.space)} is not a kind of writing space: choose {', '.join(SPACES)}")
+            # TRANSLATORS: {choices} are option values as a program writes them (lines, table, none).
+            message = _("{space} is not a kind of writing space: choose {choices}")
+            raise WorksheetError(message.format(space=quote(self.space), choices=", ".join(SPACES)))
         if self.order not in ORDERS:
-            raise WorksheetError(f"{quote(self.order)} is not an order: choose {', '.join(ORDERS)}")
+            message = _("{order} is not an order: choose {choices}")
+            raise WorksheetError(message.format(order=quote(self.order), choices=", ".join(ORDERS)))
         if not 1 <= self.per_page <= MAX_PER_PAGE:
-            raise WorksheetError(f"puzzles per page must be 1 to {MAX_PER_PAGE}, not {self.per_page}")
+            message = _("puzzles per page must be 1 to {most}, not {count}")
+            raise WorksheetError(message.format(most=MAX_PER_PAGE, count=self.per_page))

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from machiavelli_kit.i18n import _
 from machiavelli_kit.puzzles.progress import Progress, ProgressError, default_path
 
 MAX_NAME = 40
@@ -41,15 +42,17 @@ def clean_name(name: str) -> str:
     """The name as it is shown and saved: spaces trimmed and single; a clear error for a name that cannot be one."""
     text = " ".join(str(name).split())
     if not text:
-        raise ValueError("a student's name cannot be empty")
+        raise ValueError(_("a student's name cannot be empty"))
     if len(text) > MAX_NAME:
-        raise ValueError(f"a student's name has at most {MAX_NAME} characters, not {len(text)}")
+        message = _("a student's name has at most {most} characters, not {count}")
+        raise ValueError(message.format(most=MAX_NAME, count=len(text)))
     if any(unicodedata.category(char).startswith("C") for char in text):
-        raise ValueError("a student's name cannot hold control characters")
+        raise ValueError(_("a student's name cannot hold control characters"))
     if text[0] in FORMULA_STARTS:
-        raise ValueError(f"a student's name cannot start with {text[0]} (a spreadsheet would read it as a formula)")
+        message = _("a student's name cannot start with {sign} (a spreadsheet would read it as a formula)")
+        raise ValueError(message.format(sign=text[0]))
     if not file_stem(text):
-        raise ValueError(f"the name {text!r} needs at least one letter or digit")
+        raise ValueError(_("the name {name!r} needs at least one letter or digit").format(name=text))
     return text
 
 

@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
+from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.position import Table
@@ -45,16 +46,18 @@ from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.rating import Rating, start_rating
-from machiavelli_kit.puzzles.verify import CORRECT, Verdict, check_answer
+from machiavelli_kit.puzzles.verify import Verdict, check_answer
 from machiavelli_kit.steps import Move
 
 Outcome = Literal["solved", "hinted", "helped", "failed"]
 Mode = Literal["practice", "streak", "timed"]
+VerdictKind = Literal["info", "valid", "hint", "invalid"]
 MODES: tuple[Mode, ...] = ("practice", "streak", "timed")
 SCORES: dict[Outcome, float] = {"solved": 1.0, "hinted": 0.5, "helped": 0.0, "failed": 0.0}
 """What each outcome scores in the rating: a win, half a win, a loss."""
-TIME_UP = "Time is up: this one counts as missed. You can still finish it, or press Next."
-NO_HINTS = "No hints for this assignment: your teacher wants to see what you can do on your own."
+# TRANSLATORS: the puzzle trainer's timed mode; "Next" is the button that gives the next puzzle.
+TIME_UP = N_("Time is up: this one counts as missed. You can still finish it, or press Next.")
+NO_HINTS = N_("No hints for this assignment: your teacher wants to see what you can do on your own.")
 THEME_WEIGHT = 400.0
 """How many rating points a theme the learner always misses is worth, against one never missed."""
 THEME_PRIOR = 0.5
@@ -92,7 +95,10 @@ class PuzzleSession(PlaySession):
         self.outcome: Outcome | None = None
         """How the try went: set by its first answer (or the clock), the one that is rated."""
         self.verdict = puzzle.question()
-        """The last word on the puzzle, for the learner."""
+        """The last word on the puzzle, for the learner (in the language in use when it was said)."""
+        self.verdict_kind: VerdictKind = "info"
+        """How the verdict looks, in any language: the question still open (info), a right answer (valid),
+        a valid turn short of the answer (hint), or a wrong answer or the time run out (invalid)."""
         self.rated = progress.records.get(puzzle.id, Record()).status != SOLVED
         """Whether this try moves the ratings: not when the learner had solved the puzzle before."""
         self.late = False
@@ -104,8 +110,9 @@ class PuzzleSession(PlaySession):
 
     @property
     def rungs(self) -> tuple[str, ...]:
-        """One hint ladder: the puzzle's own hints, then the solver's rungs (the last one shows the answer)."""
-        return (*self.puzzle.hints, *self.ladder.rungs)
+        """One hint ladder: the puzzle's own hints (in the language in use), then the solver's rungs (the last one
+        shows the answer)."""
+        return (*self.puzzle.hints_in(), *self.ladder.rungs)
 
     def elapsed(self) -> float:
         return self.clock() - self.started
@@ -117,19 +124,22 @@ class PuzzleSession(PlaySession):
     def hint(self) -> str:
         """The next rung of the one ladder; each new rung counts as a hint, and the last one as help."""
         if not self.hints:
-            return NO_HINTS
+            return _(NO_HINTS)
         rungs = self.rungs
         if self._climbed < len(rungs):
             self._climbed += 1
             self.progress.hint(self.puzzle.id)
         self.helped = self.helped or self._climbed == len(rungs)
         self._changed()
-        return f"Hint {self._climbed} of {len(rungs)}: {rungs[self._climbed - 1]}"
+        # TRANSLATORS: {hint} is one hint, a sentence of its own.
+        return _("Hint {number} of {count}: {hint}").format(
+            number=self._climbed, count=len(rungs), hint=rungs[self._climbed - 1]
+        )
 
     def solve_steps(self) -> Iterator[Move]:
         """The solver's moves, as for any board; refused when hints are off."""
         if not self.hints:
-            raise ValueError(NO_HINTS)
+            raise ValueError(_(NO_HINTS))
         return super().solve_steps()
 
     def no_play_reason(self) -> str | None:
@@ -138,9 +148,11 @@ class PuzzleSession(PlaySession):
             return None
         card = self.puzzle.goal.card
         if card is not None:
-            return f"{format_card(card, unicode=True)} cannot be played here"
+            # TRANSLATORS: part of a sentence, after "No play: "; {card} is a card such as 7♥.
+            return _("{card} cannot be played here").format(card=format_card(card, unicode=True))
         if self.puzzle.goal.kind == "close":
-            return "your whole hand cannot be played here"
+            # TRANSLATORS: part of a sentence, after "No play: ".
+            return _("your whole hand cannot be played here")
         return super().no_play_reason()
 
     def check(self) -> CheckReport:
@@ -172,7 +184,7 @@ class PuzzleSession(PlaySession):
             return False
         self.late = True
         self._settle("failed")
-        self.verdict = TIME_UP
+        self.verdict, self.verdict_kind = _(TIME_UP), "invalid"
         return True
 
     def _answered(self, verdict: Verdict) -> None:
@@ -188,10 +200,13 @@ class PuzzleSession(PlaySession):
             self._settle(outcome)
         message = verdict.message
         if verdict.correct and self.helped:
-            message = "Solved with help: " + message.removeprefix(CORRECT)
+            # TRANSLATORS: {verdict} is what the learner did, e.g. "1 card played, the most there is."
+            message = _("Solved with help: {verdict}").format(verdict=verdict.detail)
         elif verdict.correct and self.late:
-            message += " The time had run out, so this one counts as missed."
+            # TRANSLATORS: {verdict} is a whole sentence such as "Correct: there is no play here."
+            message = _("{verdict} The time had run out, so this one counts as missed.").format(verdict=message)
         self.verdict = message
+        self.verdict_kind = "valid" if verdict.correct else "hint" if verdict.valid else "invalid"
         self._changed()
 
     def _settle(self, outcome: Outcome) -> None:
@@ -253,22 +268,36 @@ class Trainer:
 
     def label(self, puzzle: Puzzle) -> str:
         """The puzzle's line in a list: its mark, id, full title, grade, effort and rating."""
-        grade = f"{puzzle.grade}, effort {puzzle.effort}" if puzzle.grade else "not graded"
         rating = round(self.rating(puzzle).rating)
-        return f"{MARKS[self.status(puzzle)]} {puzzle.id}: {puzzle.title} ({grade}, rated {rating})"
+        mark, title = MARKS[self.status(puzzle)], puzzle.title_in()
+        if puzzle.grade:
+            # TRANSLATORS: a puzzle in a list; {grade} is a technique's name from the puzzle files (spare, chain, ...),
+            # {effort} a number from 1 to 5, {rating} the puzzle's rating (about 1500).
+            return _("{mark} {id}: {title} ({grade}, effort {effort}, rated {rating})").format(
+                mark=mark, id=puzzle.id, title=title, grade=puzzle.grade, effort=puzzle.effort, rating=rating
+            )
+        return _("{mark} {id}: {title} (not graded, rated {rating})").format(
+            mark=mark, id=puzzle.id, title=title, rating=rating
+        )
 
     def summary(self) -> str:
         """The learner's rating and, in streak or timed mode, how the run goes."""
         mine = self.progress.rating
-        text = f"Your rating: {round(mine.rating)}"
         if mine.deviation > PROVISIONAL:
-            text += "? (it settles as you play more)"
+            text = _("Your rating: {rating}? (it settles as you play more)").format(rating=round(mine.rating))
+        else:
+            text = _("Your rating: {rating}").format(rating=round(mine.rating))
         if self.mode == "streak":
             best = self.progress.best_streak
-            state = "over: press Next to start a new one" if self.streak_over else "going"
-            text += f" · streak {self.streak}, {state} (best {best})"
+            if self.streak_over:
+                # TRANSLATORS: follows "Your rating: ..."; a streak is a run of puzzles solved in a row.
+                text += _(" · streak {streak}, over: press Next to start a new one (best {best})").format(
+                    streak=self.streak, best=best
+                )
+            else:
+                text += _(" · streak {streak}, going (best {best})").format(streak=self.streak, best=best)
         elif self.mode == "timed":
-            text += f" · solved in time: {self.timed_solved} of {self.timed_tried}"
+            text += _(" · solved in time: {solved} of {tried}").format(solved=self.timed_solved, tried=self.timed_tried)
         return text
 
     def missed(self, puzzles: Iterable[Puzzle]) -> list[Puzzle]:
@@ -313,7 +342,8 @@ class Trainer:
     def set_mode(self, mode: Mode) -> None:
         """Switch between practice, streak and timed; a streak or a timed run starts afresh."""
         if mode not in MODES:
-            raise ValueError(f"{mode!r} is not a mode: choose {', '.join(MODES)}")
+            # TRANSLATORS: {modes} are the modes' names as a program writes them: practice, streak, timed.
+            raise ValueError(_("{mode!r} is not a mode: choose {modes}").format(mode=mode, modes=", ".join(MODES)))
         self.mode = mode
         self._new_streak()
         self.timed_solved = self.timed_tried = 0

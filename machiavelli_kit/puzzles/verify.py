@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from machiavelli_kit.cards import JOKER, Card, plural
+from machiavelli_kit.cards import JOKER, Card, count_cards
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.notation import format_card, quote
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
@@ -43,6 +44,7 @@ VARIANT_THEME = "variants"
 NO_PLAY_WORDS = ("no play", "draw", "restore")
 """The words that answer "there is no play here" (``restore`` is the puzzle files' word for it)."""
 CORRECT = "Correct: "
+"""How an English verdict on a right answer starts (in other languages, look at :attr:`Verdict.correct`)."""
 
 
 def solve_puzzle(puzzle: Puzzle, rules: Rules | None = None) -> Solution:
@@ -57,7 +59,7 @@ def position_under(position: Position, rules: Rules) -> Position:
     if surplus <= 0:
         return position
     hand = list(position.hand)
-    for _ in range(min(surplus, hand.count(JOKER))):
+    for _joker in range(min(surplus, hand.count(JOKER))):
         hand.remove(JOKER)
     return Position(position.table, tuple(hand))
 
@@ -84,10 +86,14 @@ def verify(puzzle: Puzzle) -> Grade:
     except SolverInputError as error:
         raise puzzle.error("hand", str(error)) from None
     except SolverTimeout as gave_up:
-        raise puzzle.error("answer", f"not checked: the solver {gave_up}") from None
+        # TRANSLATORS: {reason} says why the solver gave up, e.g. "gave up after 10 seconds".
+        raise puzzle.error("answer", _("not checked: the solver {reason}").format(reason=gave_up)) from None
     found = answer_of(puzzle, solution)
     if found != puzzle.answer:
-        raise puzzle.error("answer", f"the solver says {_say(found)}, the file says {_say(puzzle.answer)}")
+        raise puzzle.error(
+            "answer",
+            _("the solver says {found}, the file says {stored}").format(found=_say(found), stored=_say(puzzle.answer)),
+        )
     graded = grade(solution)
     expected: dict[str, object] = {"grade": graded.technique, "effort": graded.effort}
     if solution.feasible:
@@ -95,20 +101,36 @@ def verify(puzzle: Puzzle) -> Grade:
     for name, value in expected.items():
         stored = getattr(puzzle, name)
         if stored is not None and stored != value:
-            raise puzzle.error(name, f"the grader says {value!r}, the file says {stored!r}")
+            raise puzzle.error(
+                name, _("the grader says {found!r}, the file says {stored!r}").format(found=value, stored=stored)
+            )
     themes = puzzle_themes(puzzle, graded)
     if puzzle.themes and tuple(sorted(puzzle.themes)) != themes:
-        raise puzzle.error("themes", f"the grader finds {', '.join(themes)}; the file says {', '.join(puzzle.themes)}")
+        raise puzzle.error(
+            "themes",
+            _("the grader finds {found}; the file says {stored}").format(
+                found=", ".join(themes), stored=", ".join(puzzle.themes)
+            ),
+        )
     for compare in puzzle.compare:
         try:
             other = answer_of(puzzle, solve_puzzle(puzzle, compare.rules))
         except SolverInputError as error:
-            raise puzzle.error("compare", f"under {compare.rules}: {error}") from None
+            # TRANSLATORS: {rules} is a rules string from the puzzle file, e.g. bga(wrap=true).
+            raise puzzle.error(
+                "compare", _("under {rules}: {error}").format(rules=compare.rules, error=error)
+            ) from None
         except SolverTimeout as gave_up:
-            raise puzzle.error("compare", f"not checked under {compare.rules}: the solver {gave_up}") from None
+            raise puzzle.error(
+                "compare",
+                _("not checked under {rules}: the solver {reason}").format(rules=compare.rules, reason=gave_up),
+            ) from None
         if other != compare.answer:
             raise puzzle.error(
-                "compare", f"under {compare.rules} the solver says {_say(other)}, the file says {_say(compare.answer)}"
+                "compare",
+                _("under {rules} the solver says {found}, the file says {stored}").format(
+                    rules=compare.rules, found=_say(other), stored=_say(compare.answer)
+                ),
             )
     return graded
 
@@ -133,16 +155,29 @@ def complete(puzzle: Puzzle, compare_rules: tuple[Rules, ...] = ()) -> Puzzle:
 
 def _say(answer: Answer) -> str:
     if isinstance(answer, bool):
-        return "yes" if answer else "no"
-    return plural(answer, "card") if isinstance(answer, int) else repr(answer)
+        return _("yes") if answer else _("no")
+    return count_cards(answer) if isinstance(answer, int) else repr(answer)
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a learner's answer is accepted, and why."""
+    """Whether a learner's answer is accepted, and why (in the language in use when it was judged)."""
 
     correct: bool
     message: str
+    detail: str = ""
+    """A right answer's message without its "Correct:" (what the learner did), else the message."""
+    valid: bool = False
+    """Whether the answer was a valid turn (a wrong one is then short of the goal)."""
+
+
+def _right(detail: str) -> Verdict:
+    # TRANSLATORS: a learner's right answer to a puzzle; {detail} says what the learner did, e.g. "you play."
+    return Verdict(True, _("Correct: {detail}").format(detail=detail), detail, True)
+
+
+def _wrong(message: str, valid: bool = False) -> Verdict:
+    return Verdict(False, message, message, valid)
 
 
 def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
@@ -158,21 +193,25 @@ def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
     """
     if isinstance(answer, str):
         if " ".join(answer.lower().split()) not in NO_PLAY_WORDS:
-            return Verdict(False, f"{quote(answer)} is not an answer: give a final table, or say no play")
+            # TRANSLATORS: "no play" is the answer the learner may type (also accepted: draw, restore); keep it.
+            return _wrong(
+                _("{answer} is not an answer: give a final table, or say no play").format(answer=quote(answer))
+            )
         if puzzle.feasible:
-            return Verdict(False, "Not quite: there is a play here. Look again.")
+            return _wrong(_("Not quite: there is a play here. Look again."))
         card = puzzle.goal.card
         if card is not None:
-            return Verdict(True, f"{CORRECT}{format_card(card, unicode=True)} cannot be played here.")
+            return _right(_("{card} cannot be played here.").format(card=format_card(card, unicode=True)))
         if puzzle.goal.kind == "close":
-            return Verdict(True, f"{CORRECT}your whole hand cannot be played here.")
-        return Verdict(True, f"{CORRECT}there is no play here.")
+            return _right(_("your whole hand cannot be played here."))
+        return _right(_("there is no play here."))
     position = puzzle.position
     played = answer.cards() - position.table.cards()
     rest = Counter(position.hand) - played
     verdict = check_turn(position, Position(answer, tuple(rest.elements())), puzzle.rules)
     if not verdict.valid:
-        return Verdict(False, "Not a valid turn: " + "; ".join(verdict.problem_lines()))
+        # TRANSLATORS: {problems} lists what is wrong with the turn, separated by semicolons.
+        return _wrong(_("Not a valid turn: {problems}").format(problems="; ".join(verdict.problem_lines())))
     count = sum(played.values())
     return _judge(puzzle, count, played, rest)
 
@@ -181,15 +220,32 @@ def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card
     card = puzzle.goal.card
     if card is not None:
         if not played[card]:
-            return Verdict(False, f"Valid, but {card} is still in your hand.")
-        return Verdict(True, f"{CORRECT}{format_card(card, unicode=True)} is played.")
+            return _wrong(_("Valid, but {card} is still in your hand.").format(card=card), valid=True)
+        return _right(_("{card} is played.").format(card=format_card(card, unicode=True)))
     if puzzle.goal.kind == "close":
         if rest:
-            return Verdict(False, f"Valid, but {plural(sum(rest.values()), 'card')} left in your hand.")
-        return Verdict(True, f"{CORRECT}your whole hand is played.")
+            left = sum(rest.values())
+            return _wrong(
+                ngettext(
+                    "Valid, but {count} card left in your hand.", "Valid, but {count} cards left in your hand.", left
+                ).format(count=left),
+                valid=True,
+            )
+        return _right(_("your whole hand is played."))
     if puzzle.goal.kind == "decide":
-        return Verdict(True, f"{CORRECT}you play.")
+        return _right(_("you play."))
     best = int(puzzle.answer)
     if count < best:
-        return Verdict(False, f"Valid, but you can play more than {plural(count, 'card')}.")
-    return Verdict(True, f"{CORRECT}{plural(count, 'card')} played, the most there is.")
+        return _wrong(
+            ngettext(
+                "Valid, but you can play more than {count} card.",
+                "Valid, but you can play more than {count} cards.",
+                count,
+            ).format(count=count),
+            valid=True,
+        )
+    return _right(
+        ngettext("{count} card played, the most there is.", "{count} cards played, the most there is.", count).format(
+            count=count
+        )
+    )

@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.i18n import N_, _, language, speaking
 from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.answer_key import KeyEntry, answer_key
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
@@ -31,7 +32,9 @@ from machiavelli_kit.puzzles.sheet_options import FORMATS, SheetOptions, Workshe
 from machiavelli_kit.render import CARD_HEIGHT, GAP, LABEL_HEIGHT, position_svg
 from machiavelli_kit.rules_words import rules_text
 
-NAME_LINE = ("Name", "Class", "Date")
+# TRANSLATORS: the line at the top of a worksheet where a student writes their name, class and date.
+NAME_LINE = (N_("Name:"), N_("Class:"), N_("Date:"))
+NAME_CLASSES = ("name", "class", "date")
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def arrange(puzzles: Sequence[Puzzle], chapters: Sequence[Chapter] = (), order: 
     answer (sorting by grade would put every "no play" puzzle last).
     """
     if not puzzles:
-        raise WorksheetError("a worksheet needs at least one puzzle")
+        raise WorksheetError(_("a worksheet needs at least one puzzle"))
     home = {puzzle.id: chapter for chapter in chapters for puzzle in chapter.puzzles}
     groups: dict[str, list[Puzzle]] = {}
     for puzzle in puzzles:
@@ -68,7 +71,7 @@ def arrange(puzzles: Sequence[Puzzle], chapters: Sequence[Chapter] = (), order: 
         numbered = tuple(enumerate(groups[name], start=number + 1))
         number += len(numbered)
         chapter = by_name.get(name)
-        sections.append(Section(chapter.title if chapter else "", chapter.intro if chapter else "", numbered))
+        sections.append(Section(chapter.title_in() if chapter else "", chapter.intro_in() if chapter else "", numbered))
     return tuple(sections)
 
 
@@ -93,14 +96,18 @@ def table_rows(puzzle: Puzzle) -> int:
 
 def sheet_meta(puzzle: Puzzle) -> str:
     """The puzzle's rules, the only fact about it the student sheet states."""
-    return f"Rules: {rules_text(puzzle.rules)}"
+    return _("Rules: {rules}").format(rules=rules_text(puzzle.rules))
 
 
 def key_meta(puzzle: Puzzle) -> str:
     """What the teacher may want on the key: id, grade, par and the code that shares the position."""
     par = puzzle.par if puzzle.par is not None else "–"
     share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
-    return f"{puzzle.id} · grade {puzzle.grade or '?'} · par {par} · share code {share}"
+    # TRANSLATORS: on the answer key; {grade} is a technique's name from the puzzle files (spare, chain, ...),
+    # par the fewest moves, the share code a text that opens the position in the kit.
+    return _("{id} · grade {grade} · par {par} · share code {code}").format(
+        id=puzzle.id, grade=puzzle.grade or "?", par=par, code=share
+    )
 
 
 def pages(sections: Sequence[Section], per_page: int) -> Iterator[tuple[Section, int, Puzzle, bool]]:
@@ -130,14 +137,28 @@ h2 { font-size: 1.25em; margin: 1em 0 0.2em; }
 
 
 def worksheet_html(
-    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+    puzzles: Sequence[Puzzle],
+    title: str,
+    options: SheetOptions | None = None,
+    chapters: Sequence[Chapter] = (),
+    lang: str | None = None,
 ) -> str:
-    """The student sheet: chapter introductions, then each puzzle's rules, task, cards and room to answer."""
-    options = options or SheetOptions()
+    """The student sheet in ``lang`` (else the language in use): chapter introductions, then each puzzle's
+    rules, task, cards and room to answer."""
+    with speaking(lang):
+        return _worksheet_html(puzzles, title, options or SheetOptions(), chapters)
+
+
+def _worksheet_html(puzzles: Sequence[Puzzle], title: str, options: SheetOptions, chapters: Sequence[Chapter]) -> str:
     items = []
     if options.name_line:
         items.append(
-            '<p class="names">' + "".join(f'<span class="{word.lower()}">{word}:</span>' for word in NAME_LINE) + "</p>"
+            '<p class="names">'
+            + "".join(
+                f'<span class="{name}">{escape(_(word))}</span>'
+                for name, word in zip(NAME_CLASSES, NAME_LINE, strict=True)
+            )
+            + "</p>"
         )
     for section, number, puzzle, new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
         page = ' class="new-page"' if new_page else ""
@@ -149,7 +170,7 @@ def worksheet_html(
         items.append(
             f"<div{page}>{heading}"
             f'<section class="puzzle" id="puzzle-{number}">'
-            f"<h3>{number}. {escape(puzzle.title)}</h3>"
+            f"<h3>{number}. {escape(puzzle.title_in())}</h3>"
             f'<p class="meta">{escape(sheet_meta(puzzle))}</p>'
             f"<p>{escape(puzzle.question())}</p>"
             f"{position_svg(puzzle.position, options.four_colour, ink_saving=options.ink_saving)}"
@@ -159,33 +180,55 @@ def worksheet_html(
 
 
 def answers_html(
-    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+    puzzles: Sequence[Puzzle],
+    title: str,
+    options: SheetOptions | None = None,
+    chapters: Sequence[Chapter] = (),
+    lang: str | None = None,
 ) -> str:
-    """The key: each answer in words, the moves, why a card is stuck, the example table."""
-    options = options or SheetOptions()
+    """The key in ``lang`` (else the language in use): each answer in words, the moves, why a card is stuck,
+    the example table."""
+    with speaking(lang):
+        return _answers_html(puzzles, title, options or SheetOptions(), chapters)
+
+
+def answers_title(title: str) -> str:
+    """The answer key's title for a worksheet called ``title``."""
+    # TRANSLATORS: the answer key's title; {title} is the worksheet's title, e.g. "Homework".
+    return _("{title}: answers").format(title=title)
+
+
+def _answers_html(puzzles: Sequence[Puzzle], title: str, options: SheetOptions, chapters: Sequence[Chapter]) -> str:
     items = []
-    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+    for section, number, puzzle, _new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
         if section.title and number == section.puzzles[0][0]:
             items.append(f"<h2>{escape(section.title)}</h2>")
         items.append(
-            f'<section class="puzzle"><h3>{number}. {escape(puzzle.title)}</h3>'
+            f'<section class="puzzle"><h3>{number}. {escape(puzzle.title_in())}</h3>'
             f'<p class="meta">{escape(key_meta(puzzle))}</p>'
             f"{_key_html(puzzle, answer_key(puzzle), options)}</section>"
         )
-    return _page(f"{title}: answers", items)
+    return _page(answers_title(title), items)
 
 
 def _key_html(puzzle: Puzzle, entry: KeyEntry, options: SheetOptions) -> str:
-    body = f"<p><strong>Answer: {escape(entry.answer)}</strong></p>"
+    # TRANSLATORS: {answer} is the answer in a sentence, e.g. "Play 1 card (4♥)."
+    answer = _("Answer: {answer}").format(answer=entry.answer)
+    body = f"<p><strong>{escape(answer)}</strong></p>"
     if entry.moves:
         body += "<ol>" + "".join(f"<li>{escape(move)}</li>" for move in entry.moves) + "</ol>"
     if entry.reasons:
-        body += "<p>Why:</p><ul>" + "".join(f"<li>{escape(reason)}</li>" for reason in entry.reasons) + "</ul>"
-    if puzzle.story:
-        body += f"<p>{escape(puzzle.story)}</p>"
+        why = _("Why:")
+        body += (
+            f"<p>{escape(why)}</p><ul>" + "".join(f"<li>{escape(reason)}</li>" for reason in entry.reasons) + "</ul>"
+        )
+    if puzzle.story_in():
+        body += f"<p>{escape(puzzle.story_in())}</p>"
     if entry.end is not None:
         body += position_svg(entry.end, options.four_colour, ink_saving=options.ink_saving)
-        body += f"<p>Example table: {escape(str(entry.end.table))}</p>"
+        # TRANSLATORS: {table} is the table after an example play, in the card notation (7H 8H 9H | ...).
+        example = _("Example table: {table}").format(table=entry.end.table)
+        body += f"<p>{escape(example)}</p>"
     return body + "".join(f"<p>{escape(line)}</p>" for line in entry.compare)
 
 
@@ -200,11 +243,12 @@ def _space_html(puzzle: Puzzle, space: str) -> str:
 def _outline_svg(rows: int) -> str:
     """A blank table with a dashed edge, as tall as ``rows`` rows of cards, to draw the answer in."""
     height = LABEL_HEIGHT + GAP * 2 + rows * (CARD_HEIGHT + GAP)
+    label = _("Draw your table here")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="{height}" font-family="DejaVu Sans, sans-serif">'
         f'<rect x="1" y="1" width="99%" height="{height - 2}" rx="6" fill="none" stroke="#555555" '
         f'stroke-dasharray="6 4"/><text x="{GAP}" y="{GAP + 12}" fill="#111111" font-size="13">'
-        "Draw your table here</text></svg>"
+        f"{escape(label)}</text></svg>"
     )
 
 
@@ -215,12 +259,30 @@ def export_worksheet(
     options: SheetOptions | None = None,
     chapters: Sequence[Chapter] = (),
     formats: Sequence[str] = ("html",),
+    lang: str | None = None,
 ) -> tuple[Path, ...]:
-    """Write ``worksheet.EXT`` and ``answers.EXT`` into ``directory`` for each format; return the paths."""
-    options = options or SheetOptions()
+    """Write ``worksheet.EXT`` and ``answers.EXT`` in ``lang`` (else the language in use) into ``directory``
+    for each format; return the paths."""
+    with speaking(lang):
+        return _export_worksheet(puzzles, directory, title, options or SheetOptions(), chapters, formats)
+
+
+def _export_worksheet(
+    puzzles: Sequence[Puzzle],
+    directory: str | Path,
+    title: str,
+    options: SheetOptions,
+    chapters: Sequence[Chapter],
+    formats: Sequence[str],
+) -> tuple[Path, ...]:
     unknown = [name for name in formats if name not in FORMATS]
     if unknown or not formats:
-        raise WorksheetError(f"{quote(unknown[0] if unknown else '')} is not a format: choose {', '.join(FORMATS)}")
+        # TRANSLATORS: {formats} are the file formats as a program writes them: html, pdf.
+        raise WorksheetError(
+            _("{name} is not a format: choose {formats}").format(
+                name=quote(unknown[0] if unknown else ""), formats=", ".join(FORMATS)
+            )
+        )
     arrange(puzzles)  # an empty selection is refused before anything is written
     files: dict[Path, str | bytes] = {}
     folder = Path(directory)
@@ -243,7 +305,7 @@ def export_worksheet(
 
 def _page(title: str, items: list[str]) -> str:
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
         f"<body><h1>{escape(title)}</h1>{''.join(items)}</body></html>\n"
     )

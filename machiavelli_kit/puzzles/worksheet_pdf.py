@@ -1,10 +1,12 @@
 """The worksheet and its answer key as PDF files for A4 paper, drawn with ReportLab.
 
-The same sheets as the HTML pages, with the same options. The words are set in
-Bitstream Vera, which comes with ReportLab and is embedded in the file; the suit
-signs in ZapfDingbats, one of the fourteen fonts every PDF reader carries. So a
-sheet prints alike on every machine, and its text can be searched and copied,
-suits included.
+The same sheets as the HTML pages, with the same options, in any of the kit's
+languages. The words are set in DejaVu Sans, which comes with matplotlib (a
+dependency of the kit) and is embedded in the file: it has every letter of the
+kit's languages (Polish ą ę ł ń ó ś ź ż ć, Italian à è é ì ò ù), which Bitstream
+Vera, ReportLab's own font, lacks. The suit signs are set in ZapfDingbats, one of
+the fourteen fonts every PDF reader carries. So a sheet prints alike on every
+machine, and its text can be searched and copied, suits included.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> pdf = worksheet_pdf(load_collection().select(chapter="ch01")[:2], "Homework")
@@ -22,7 +24,7 @@ from html import escape
 from io import BytesIO
 from pathlib import Path
 
-import reportlab
+import matplotlib
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -42,6 +44,7 @@ from reportlab.platypus import (
 )
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.i18n import _, speaking
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position
 from machiavelli_kit.puzzles.answer_key import answer_key
@@ -49,6 +52,7 @@ from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.sheet_options import SheetOptions
 from machiavelli_kit.puzzles.worksheet import (
     NAME_LINE,
+    answers_title,
     arrange,
     key_meta,
     pages,
@@ -69,11 +73,20 @@ INK = HexColor("#111111")
 GREY = HexColor("#555555")
 
 
+FONT_FILES = {TEXT: "DejaVuSans.ttf", ITALIC: "DejaVuSans-Oblique.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+"""DejaVu Sans in the styles the sheets use, from matplotlib's fonts."""
+
+
+def font_folder() -> Path:
+    """Where matplotlib keeps its DejaVu fonts."""
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+
+
 @cache
 def register_fonts() -> None:
-    """Register Vera (regular, italic, bold) once, and ZapfDingbats under every style for the suits."""
-    folder = Path(reportlab.__file__).parent / "fonts"
-    for name, file in ((TEXT, "Vera.ttf"), (ITALIC, "VeraIt.ttf"), (BOLD, "VeraBd.ttf")):
+    """Register DejaVu Sans (regular, italic, bold) once, and ZapfDingbats under every style for the suits."""
+    folder = font_folder()
+    for name, file in FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(folder / file)))
     pdfmetrics.registerFontFamily(TEXT, normal=TEXT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
     pdfmetrics.registerFontFamily(SUITS, normal=SUITS, bold=SUITS, italic=SUITS, boldItalic=SUITS)
@@ -119,10 +132,11 @@ class PositionPicture(Flowable):
         self.cards: list[_Card] = []
         y, width = float(GAP), 0.0
         melds = list(position.table.melds)
-        self.labels.append((y + 12, "Table"))
+        # TRANSLATORS: labels over the cards of a position drawn on a worksheet.
+        self.labels.append((y + 12, _("Table")))
         y += LABEL_HEIGHT
         if not melds:
-            self.labels.append((y + 14, "(empty)"))
+            self.labels.append((y + 14, _("(empty)")))
             y += LABEL_HEIGHT + GAP
         for start in range(0, len(melds), 4):
             x = float(GAP)
@@ -132,7 +146,7 @@ class PositionPicture(Flowable):
             width = max(width, x)
             y += CARD_HEIGHT + GAP
         if position.hand or not melds:
-            self.labels.append((y + 12, "Hand"))
+            self.labels.append((y + 12, _("Hand")))
             y += LABEL_HEIGHT
             self.cards += [_Card(card, GAP + index * OVERLAP, y) for index, card in enumerate(position.hand)]
             width = max(width, GAP * 2 + CARD_WIDTH + OVERLAP * (len(position.hand) - 1))
@@ -207,6 +221,7 @@ class BlankTable(Flowable):
 
     def __init__(self, rows: int) -> None:
         super().__init__()
+        self.label = _("Draw your table here")
         self.box_height = (LABEL_HEIGHT + GAP * 2 + rows * (CARD_HEIGHT + GAP)) * PICTURE_SCALE
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -220,7 +235,7 @@ class BlankTable(Flowable):
         canvas.roundRect(0.5, 0.5, self.width - 1, self.box_height - 1, 6, stroke=1, fill=0)
         canvas.setFillColor(INK)
         canvas.setFont(TEXT, 10)
-        canvas.drawString(GAP * PICTURE_SCALE, self.box_height - 16, "Draw your table here")
+        canvas.drawString(GAP * PICTURE_SCALE, self.box_height - 16, self.label)
 
 
 class PuzzleTitle(Paragraph):
@@ -259,20 +274,29 @@ class PageQuota(Flowable):
 
 
 def worksheet_pdf(
-    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+    puzzles: Sequence[Puzzle],
+    title: str,
+    options: SheetOptions | None = None,
+    chapters: Sequence[Chapter] = (),
+    lang: str | None = None,
 ) -> bytes:
-    """The student sheet as a PDF: ``options.per_page`` puzzles a page, each kept whole on its page."""
-    options = options or SheetOptions()
+    """The student sheet as a PDF in ``lang`` (else the language in use): ``options.per_page`` puzzles a page,
+    each kept whole on its page."""
+    with speaking(lang):
+        return _worksheet_pdf(puzzles, title, options or SheetOptions(), chapters)
+
+
+def _worksheet_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions, chapters: Sequence[Chapter]) -> bytes:
     buffer = BytesIO()
     document = SheetDocument(buffer, title)
     story: list[Flowable] = [_paragraph(title, "title")]
     if options.name_line:
         story.append(_name_line())
-    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+    for section, number, puzzle, _new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
         story.append(PageQuota(document, options.per_page))
         block = _chapter_heading(section.title, section.intro) if number == section.puzzles[0][0] else []
         block += [
-            PuzzleTitle(markup(f"{number}. {puzzle.title}"), _styles()["puzzle"]),
+            PuzzleTitle(markup(f"{number}. {puzzle.title_in()}"), _styles()["puzzle"]),
             _paragraph(sheet_meta(puzzle), "meta"),
             _paragraph(puzzle.question(), "body"),
             PositionPicture(puzzle.position, ink_saving=options.ink_saving, four_colour=options.four_colour),
@@ -287,31 +311,41 @@ def worksheet_pdf(
 
 
 def answers_pdf(
-    puzzles: Sequence[Puzzle], title: str, options: SheetOptions | None = None, chapters: Sequence[Chapter] = ()
+    puzzles: Sequence[Puzzle],
+    title: str,
+    options: SheetOptions | None = None,
+    chapters: Sequence[Chapter] = (),
+    lang: str | None = None,
 ) -> bytes:
-    """The answer key as a PDF: every answer in words, its moves or why nothing can be played, and the end table."""
-    options = options or SheetOptions()
+    """The answer key as a PDF in ``lang`` (else the language in use): every answer in words, its moves or why
+    nothing can be played, and the end table."""
+    with speaking(lang):
+        return _answers_pdf(puzzles, title, options or SheetOptions(), chapters)
+
+
+def _answers_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions, chapters: Sequence[Chapter]) -> bytes:
     buffer = BytesIO()
-    document = SheetDocument(buffer, f"{title}: answers")
-    story: list[Flowable] = [_paragraph(f"{title}: answers", "title")]
-    for section, number, puzzle, _ in pages(arrange(puzzles, chapters, options.order), options.per_page):
+    document = SheetDocument(buffer, answers_title(title))
+    story: list[Flowable] = [_paragraph(answers_title(title), "title")]
+    for section, number, puzzle, _new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
         entry = answer_key(puzzle)
+        answer = _("Answer: {answer}").format(answer=entry.answer)
         block = _chapter_heading(section.title, "") if number == section.puzzles[0][0] else []
         block += [
-            _paragraph(f"{number}. {puzzle.title}", "puzzle"),
+            _paragraph(f"{number}. {puzzle.title_in()}", "puzzle"),
             _paragraph(key_meta(puzzle), "meta"),
-            Paragraph(f"<b>Answer: {markup(entry.answer)}</b>", _styles()["body"]),
+            Paragraph(f"<b>{markup(answer)}</b>", _styles()["body"]),
         ]
         if entry.moves:
             block.append(_list(entry.moves, "1"))
         if entry.reasons:
-            block += [_paragraph("Why:", "body"), _list(entry.reasons, "bullet")]
-        if puzzle.story:
-            block.append(_paragraph(puzzle.story, "body"))
+            block += [_paragraph(_("Why:"), "body"), _list(entry.reasons, "bullet")]
+        if puzzle.story_in():
+            block.append(_paragraph(puzzle.story_in(), "body"))
         if entry.end is not None:
             block += [
                 PositionPicture(entry.end, ink_saving=options.ink_saving, four_colour=options.four_colour),
-                _paragraph(f"Example table: {entry.end.table}", "body"),
+                _paragraph(_("Example table: {table}").format(table=entry.end.table), "body"),
             ]
         block += [_paragraph(line, "body") for line in entry.compare]
         story.append(KeepTogether(block))
@@ -335,7 +369,7 @@ def _list(lines: Sequence[str], kind: str) -> ListFlowable:
 
 def _name_line() -> Table:
     """Name, class and date, each on a line to write on."""
-    table = Table([[f"{word}:" for word in NAME_LINE]], colWidths=["50%", "25%", "25%"], rowHeights=[26])
+    table = Table([[_(word) for word in NAME_LINE]], colWidths=["50%", "25%", "25%"], rowHeights=[26])
     table.setStyle(
         TableStyle(
             [
@@ -359,7 +393,8 @@ def _build(document: SheetDocument, buffer: BytesIO, story: list[Flowable]) -> b
         canvas.setFont(TEXT, 8)
         canvas.setFillColor(GREY)
         canvas.drawString(MARGIN, MARGIN / 2, title)
-        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, f"page {page.page}")
+        # TRANSLATORS: at the foot of each page of a printed worksheet.
+        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, _("page {number}").format(number=page.page))
         canvas.restoreState()
 
     document.build(story, onFirstPage=footer, onLaterPages=footer)

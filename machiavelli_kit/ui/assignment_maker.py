@@ -15,28 +15,38 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.puzzles.assignment import Assignment, write_assignment
 from machiavelli_kit.puzzles.class_report import ClassReport
 
 
 class AssignmentMaker:
-    """Choose the next assignment from ``report``'s weak themes and write it into ``folder``."""
+    """Choose the next assignment from ``report``'s weak themes and write it into ``folder``; it speaks ``lang``
+    (else the language in use when it is made)."""
 
-    def __init__(self, report: ClassReport, folder: str | Path = ".") -> None:
+    def __init__(self, report: ClassReport, folder: str | Path = ".", lang: str | None = None) -> None:
         self.report, self.folder = report, Path(folder)
+        self.language = language(lang)
+        with speaking(self.language):
+            self._build()
+
+    def _build(self) -> None:
+        report = self.report
         weak = report.weak_themes()
-        options = [(f"{entry.theme}: missed {entry.rate:.0%} of {entry.tried} tries", entry.theme) for entry in weak]
+        options = [(_theme_line(entry.theme, entry.rate, entry.tried), entry.theme) for entry in weak]
         if not options:
             themes = sorted({theme for puzzle in report.collection.puzzles for theme in puzzle.themes})
             options = [(theme, theme) for theme in themes]
         style = {"description_width": "8em"}
-        self.theme_choice = w.Dropdown(options=options, description="theme", style=style)
-        self.count = w.IntSlider(value=8, min=1, max=20, description="puzzles", style=style)
-        self.title = w.Text(description="title", style=style)
-        self.due = w.DatePicker(description="due", style=style)
-        self.hints = w.Checkbox(value=True, description="hints and Solve allowed", style=style)
-        self.file_name = w.Text(value="next-assignment.toml", description="file name", style=style)
-        self.write_button = w.Button(description="Write the assignment", button_style="primary")
+        # TRANSLATORS: labels of the next-assignment picker (short).
+        self.theme_choice = w.Dropdown(options=options, description=_("theme"), style=style)
+        self.count = w.IntSlider(value=8, min=1, max=20, description=_("puzzles"), style=style)
+        self.title = w.Text(description=_("title"), style=style)
+        self.due = w.DatePicker(description=_("due"), style=style)
+        # TRANSLATORS: "Solve" is the button that shows the answer.
+        self.hints = w.Checkbox(value=True, description=_("hints and Solve allowed"), style=style)
+        self.file_name = w.Text(value="next-assignment.toml", description=_("file name"), style=style)
+        self.write_button = w.Button(description=_("Write the assignment"), button_style="primary")
         self.write_button.layout.width = "auto"
         self.preview = w.HTML()
         self.message = w.HTML()
@@ -53,35 +63,47 @@ class AssignmentMaker:
 
     def assignment(self) -> Assignment:
         """The assignment as chosen."""
-        chosen = self.report.next_assignment(self.theme_choice.value, self.count.value, self.title.value or None)
+        chosen = self.report.next_assignment(
+            self.theme_choice.value, self.count.value, self.title.value or None, lang=self.language
+        )
         return dataclasses.replace(chosen, due=self.due.value, hints=self.hints.value)
 
-    def show(self, _: object = None) -> None:
+    def show(self, _event: object = None) -> None:
         """List the puzzles the assignment would hold."""
-        titles = {puzzle.id: puzzle.title for puzzle in self.report.collection.puzzles}
+        with speaking(self.language):
+            titles = {puzzle.id: puzzle.title_in() for puzzle in self.report.collection.puzzles}
         items = "".join(
             f"<li>{html.escape(puzzle_id)}: {html.escape(titles[puzzle_id])}</li>"
             for puzzle_id in self.assignment().puzzles
         )
         self.preview.value = f"<ol>{items}</ol>"
 
-    def write(self, _: object = None) -> Path | None:
+    def write(self, _event: object = None) -> Path | None:
         """Write the file; refuse a bad name or a file that is already there, saying so."""
-        name = str(self.file_name.value).strip()
-        if not name.endswith(".toml") or Path(name).name != name:
-            self.message.value = _error("The file name must end in .toml and name no folder, like week4.toml.")
-            return None
-        path = self.folder / name
-        if path.exists():
-            self.message.value = _error(f"{path} is already there: choose another file name.")
-            return None
-        write_assignment(self.assignment(), path)
-        self.message.value = html.escape(f"Written: {path}. Give this file to your students.")
-        return path
+        with speaking(self.language):
+            name = str(self.file_name.value).strip()
+            if not name.endswith(".toml") or Path(name).name != name:
+                self.message.value = _error(_("The file name must end in .toml and name no folder, like week4.toml."))
+                return None
+            path = self.folder / name
+            if path.exists():
+                self.message.value = _error(_("{path} is already there: choose another file name.").format(path=path))
+                return None
+            write_assignment(self.assignment(), path)
+            self.message.value = html.escape(_("Written: {path}. Give this file to your students.").format(path=path))
+            return path
 
-    def _theme_changed(self, _: object = None) -> None:
-        self.title.value = f"More practice: {self.theme_choice.value}"
+    def _theme_changed(self, _event: object = None) -> None:
+        with speaking(self.language):
+            self.title.value = _("More practice: {theme}").format(theme=self.theme_choice.value)
         self.show()
+
+
+def _theme_line(theme: str, rate: float, tried: int) -> str:
+    """A theme in the list of themes the class misses."""
+    # TRANSLATORS: {theme} is a theme's name from the puzzle files, {rate} a percentage, {count} the tries.
+    line = ngettext("{theme}: missed {rate:.0%} of {count} try", "{theme}: missed {rate:.0%} of {count} tries", tried)
+    return line.format(theme=theme, rate=rate, count=tried)
 
 
 def _error(message: str) -> str:

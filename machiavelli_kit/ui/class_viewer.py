@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 from matplotlib.figure import Figure
 
+from machiavelli_kit.i18n import _, language, speaking
 from machiavelli_kit.puzzles.assignment import AssignmentError, load_assignment
 from machiavelli_kit.puzzles.class_plots import plot_ratings, plot_students, plot_themes
 from machiavelli_kit.puzzles.class_report import ClassReport, gather
@@ -31,23 +32,37 @@ REPORT_STYLE = (
 
 
 class ClassViewer:
-    """The report on the exports in ``folder`` (for ``assignment``, if given); new assignments go into ``out``."""
+    """The report on the exports in ``folder`` (for ``assignment``, if given); new assignments go into ``out``.
+    It speaks ``lang`` (else the language in use when it is made)."""
 
     def __init__(
-        self, collection: Collection, folder: str | Path = "", assignment: str | Path = "", out: str | Path = "."
+        self,
+        collection: Collection,
+        folder: str | Path = "",
+        assignment: str | Path = "",
+        out: str | Path = ".",
+        lang: str | None = None,
     ) -> None:
         self.collection, self.out = collection, Path(out)
+        self.language = language(lang)
+        with speaking(self.language):
+            self._build(folder, assignment)
+        if self.folder.value:
+            self.make()
+
+    def _build(self, folder: str | Path, assignment: str | Path) -> None:
         style = {"description_width": "10em"}
         layout = w.Layout(width="80%")
-        self.folder = w.Text(value=str(folder), description="hand-in folder", style=style, layout=layout)
+        # TRANSLATORS: the folder where the teacher collected the students' exported files.
+        self.folder = w.Text(value=str(folder), description=_("hand-in folder"), style=style, layout=layout)
         self.assignment = w.Text(
             value=str(assignment or ""),
-            placeholder="optional",
-            description="assignment file",
+            placeholder=_("optional"),
+            description=_("assignment file"),
             style=style,
             layout=layout,
         )
-        self.make_button = w.Button(description="Make the report", button_style="primary")
+        self.make_button = w.Button(description=_("Make the report"), button_style="primary")
         self.make_button.layout.width = "auto"
         self.message = w.HTML()
         self.report_view = w.HTML()
@@ -59,17 +74,20 @@ class ClassViewer:
         self.make_button.on_click(self.make)
         parts = [self.folder, self.assignment, w.HBox([self.make_button]), self.message]
         self.box = w.VBox([*parts, self.report_view, self.plots, self.next_assignment])
-        if self.folder.value:
-            self.make()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
-    def make(self, _: object = None) -> ClassReport | None:
+    def make(self, _event: object = None) -> ClassReport | None:
         """Read the folder's exports and show the report, the plots and the next-assignment picker."""
+        with speaking(self.language):
+            return self._make()
+
+    def _make(self) -> ClassReport | None:
         folder = Path(self.folder.value.strip()).expanduser()
         if not folder.is_dir():
-            self.message.value = _error(f"{folder} is not a folder: give the folder where you collected the files.")
+            message = _("{folder} is not a folder: give the folder where you collected the files.")
+            self.message.value = _error(message.format(folder=folder))
             return None
         try:
             name = self.assignment.value.strip()
@@ -80,11 +98,15 @@ class ClassViewer:
         files = sorted(path for path in folder.iterdir() if path.suffix.lower() in EXPORT_EXTENSIONS)
         report = gather(files, self.collection, assignment)
         self.report = report
-        self.message.value = "" if report.students else _error(f"No export in {folder} could be read.")
-        self.report_view.value = REPORT_STYLE + report.html(page=False)
+        self.message.value = (
+            "" if report.students else _error(_("No export in {folder} could be read.").format(folder=folder))
+        )
+        self.report_view.value = REPORT_STYLE + report.html(page=False, lang=self.language)
         figures = (plot_students(report), plot_themes(report), plot_ratings(report))
         self.plots.children = [w.Image(value=_png(figure), format="png") for figure in figures]
-        self.next_assignment.children = [w.HTML("<h2>The next assignment</h2>"), AssignmentMaker(report, self.out).box]
+        heading = html.escape(_("The next assignment"))
+        maker = AssignmentMaker(report, self.out, lang=self.language)
+        self.next_assignment.children = [w.HTML(f"<h2>{heading}</h2>"), maker.box]
         return report
 
 
