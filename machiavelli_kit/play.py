@@ -308,7 +308,8 @@ class PlaySession:
     @cached_property
     def _ladder_or_give_up(self) -> HintLadder | SolverTimeout:
         try:
-            return hint_ladder(self.start, self.rules)
+            with speaking(self.lang):  # the ladder's hints are said once, when it is made
+                return hint_ladder(self.start, self.rules)
         except SolverTimeout as gave_up:
             return gave_up
 

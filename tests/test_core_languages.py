@@ -298,3 +298,18 @@ def test_every_validator_sentence_is_translated(lang: str) -> None:
             with speaking(lang):
                 said = say(key, n, **values)
             assert said != say(key, n, **values), (key, n)
+
+
+def test_hints_and_ending_the_turn_without_playing_speak_the_session_language() -> None:
+    hinted = PlaySession(Position.parse("4C 5C 6C", "3C 7C 9H"), lang="pl")
+    assert hinted.hint().startswith("Podpowiedź 1 z ")
+    assert hinted.no_play().text == "Niezupełnie: tutaj da się coś zagrać. Przyjrzyj się jeszcze raz."
+    untouched = PlaySession(Position.parse("4C 5C 6C", "9H"), lang="it")
+    assert untouched.no_play().text == (
+        "Nessuna giocata: nessuna carta della tua mano si può giocare qui, quindi peschi 1 carta e il tuo turno "
+        "finisce."
+    )
+    moved = PlaySession(Position.parse("4C 5C 6C", "9H"), lang="pl")
+    moved.move(Card.parse("6C"), 0, "work")
+    assert moved.check().text.startswith("Jeszcze niepoprawnie: w strefie roboczej wciąż jest 6♣: połóż ją na stole; ")
+    assert moved.no_play().text.endswith("a ty dobierasz 3 karty jako karę za przywrócenie stołu.")
