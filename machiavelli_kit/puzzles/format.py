@@ -160,7 +160,9 @@ class Puzzle:
     def __post_init__(self) -> None:
         # The English fields win: replace(puzzle, title=...) changes the English text.
         object.__setattr__(self, "titles", _with_english(self.titles, self.title))
-        object.__setattr__(self, "hint_texts", _with_english(self.hint_texts, tuple(self.hints)))
+        object.__setattr__(self, "hints", tuple(self.hints))
+        hint_texts = {code: tuple(texts) for code, texts in self.hint_texts.items()}
+        object.__setattr__(self, "hint_texts", _with_english(hint_texts, self.hints))
         object.__setattr__(self, "stories", _with_english(self.stories, self.story))
 
     def title_in(self, lang: str | None = None) -> str:
@@ -634,6 +636,9 @@ def keep_translations(chapter: Chapter, earlier: Chapter) -> Chapter:
 
 def dump(chapter: Chapter) -> str:
     """Write a chapter as TOML that :func:`loads` reads back equal (one meld per table entry).
+
+    A text given in English only is written ``key = ...``; one given in other
+    languages too is written one ``key.<language> = ...`` line per language.
 
     Strings are written by tomli-w, so any text (quotes, backslashes, control
     characters) comes back unchanged.
