@@ -257,3 +257,12 @@ def test_a_file_reads_the_same_in_every_language(lang: str, expected: str) -> No
         assert format_cards(loads(ENGLISH, "ch.toml").puzzles[0].position.hand) == "3C 7C 8C"
         assert error_of(italian_hand) == expected
         assert "'7F'" in error_of(italian_goal) and "goal" in error_of(italian_goal)
+
+
+def test_regenerating_the_basics_chapter_keeps_its_translations(tmp_path: Path) -> None:
+    """What `puzzles generate --check` does for the one generated chapter with translations."""
+    from machiavelli_kit.puzzles.recipes import recipe, regenerate, same_as_bundled
+
+    [timing] = regenerate(tmp_path, [recipe("ch01b")])
+    assert same_as_bundled(tmp_path, timing.name)
+    assert 'title.pl = "Wyłóż własne dwójki"' in (tmp_path / "ch01b-basics.toml").read_text(encoding="utf-8")
