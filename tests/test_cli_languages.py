@@ -129,6 +129,10 @@ def test_help_is_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> No
     text = help_of(capsys, "--lang", "it", "check")
     assert "Controlla le combinazioni di un tavolo o, con --turn, un turno intero" in " ".join(text.split())
     assert "Codici di uscita: 0 valido, 1 non valido, 2 input sbagliato." in " ".join(text.split())
+    assert "--table TAVOLO" in text and "--hand MANO" in text and "--rules REGOLE" in text
+    text = " ".join(help_of(capsys, "--lang", "pl", "app").split())
+    assert "--ip ADRES nasłuchuj na adresie ADRES (domyślnie: tylko ten komputer;" in text
+    assert "--notebooks FOLDER trzymaj i udostępniaj notatniki w folderze FOLDER" in text
     text = " ".join(help_of(capsys, "solve", "--lang", "pl").split())  # after the command's name too
     assert "Znajduje jak najwięcej kart do zagrania" in text and "(domyślnie 5)" in text
     text = help_of(capsys, "--lang", "en")
@@ -322,5 +326,5 @@ def test_a_file_given_as_the_notebooks_folder_is_said_in_polish(
     assert code == 2
     assert err == (
         f"machiavelli-kit app: {tmp_path / 'notes.txt'} to plik, a nie folder: "
-        "wybierz folder na notatniki przez --notebooks DIR\n"
+        "wybierz folder na notatniki przez --notebooks FOLDER\n"
     )

@@ -18,7 +18,7 @@ from machiavelli_kit.app_server import class_options
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server, say_translated_notebooks, server_language
-from machiavelli_kit.i18n import _
+from machiavelli_kit.i18n import _, pgettext
 from machiavelli_kit.puzzles.students import NAMES_REQUIRED
 
 TEST_ONLY = "test-only"
@@ -34,9 +34,11 @@ def add_parser(subparsers: Any) -> None:
     add_common(parser)
     parser.add_argument(
         "--ip",
-        metavar="ADDRESS",
-        # TRANSLATORS: ADDRESS is the option's value as --help shows it (--ip ADDRESS): keep it.
-        help=_("listen on ADDRESS (default: this computer only; 0.0.0.0 lets a class's computers in)"),
+        metavar=(address := pgettext("option value", "ADDRESS")),
+        # TRANSLATORS: {address} is the option's value as --help shows it (--ip ADDRESS).
+        help=_("listen on {address} (default: this computer only; 0.0.0.0 lets a class's computers in)").format(
+            address=address
+        ),
     )
     parser.set_defaults(run=run)
 

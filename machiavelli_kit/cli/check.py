@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _
+from machiavelli_kit.i18n import _, pgettext
 from machiavelli_kit.melds import Problem
 from machiavelli_kit.notation import format_cards, parse_cards
 from machiavelli_kit.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
@@ -36,20 +36,30 @@ def add_parser(subparsers: Any) -> None:
             example='check --turn --table "5S 5H 5D 5C | 6H 7H 8H" --hand "4H" --end "5S 5D 5C | 4H 5H 6H 7H 8H"'
         ),
     )
+    table, hand, rules = (
+        # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
+        pgettext("option value", "TABLE"),
+        pgettext("option value", "HAND"),
+        pgettext("option value", "RULES"),
+    )
     parser.add_argument(
         "--table",
+        metavar=table,
         help=_("melds separated by |, e.g. {example} (with --turn: the table before the turn)").format(
             example='"5S 5H 5D | 6H 7H 8H"'
         ),
     )
     parser.add_argument("--turn", action="store_true", help=_("check a turn from --table and --hand to --end"))
     parser.add_argument(
-        "--hand", help=_("with --turn: the hand before the turn, e.g. {example}").format(example='"4H 9C"')
+        "--hand",
+        metavar=hand,
+        help=_("with --turn: the hand before the turn, e.g. {example}").format(example='"4H 9C"'),
     )
-    parser.add_argument("--end", help=_("with --turn: the table after the turn"))
+    parser.add_argument("--end", metavar=table, help=_("with --turn: the table after the turn"))
     parser.add_argument(
         "--rules",
         default="bga",
+        metavar=rules,
         help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
     )
     parser.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language, pgettext
 
 FORWARDED = (signal.SIGINT, signal.SIGTERM)
 PR_SET_PDEATHSIG = 1
@@ -26,13 +26,21 @@ PR_SET_PDEATHSIG = 1
 
 def add_common(parser: Any) -> None:
     """The options of ``lab`` and ``app``."""
-    parser.add_argument("--port", type=int, default=8888, help=_("port to serve on (default {port})").format(port=8888))
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=8888,
+        metavar=pgettext("option value", "PORT"),
+        help=_("port to serve on (default {port})").format(port=8888),
+    )
     parser.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
     parser.add_argument(
         "--notebooks",
-        metavar="DIR",
-        # TRANSLATORS: DIR is the option's value as --help shows it (--notebooks DIR): keep it.
-        help=_("keep and serve the notebooks in DIR (the kit copies its notebooks there, keeping your changes)"),
+        metavar=(folder := pgettext("option value", "DIR")),
+        # TRANSLATORS: {folder} is the option's value as --help shows it (--notebooks DIR).
+        help=_(
+            "keep and serve the notebooks in {folder} (the kit copies its notebooks there, keeping your changes)"
+        ).format(folder=folder),
     )
 
 

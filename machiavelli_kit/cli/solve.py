@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
@@ -34,18 +34,28 @@ def add_parser(subparsers: Any) -> None:
             "(past --time-limit; a batch answers such a line with an error and goes on)."
         ).format(gave_up=EXIT_GAVE_UP),
     )
-    parser.add_argument(
-        "--table", help=_("melds separated by |, e.g. {example} (may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"')
+    table, hand, rules = (
+        # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
+        pgettext("option value", "TABLE"),
+        pgettext("option value", "HAND"),
+        pgettext("option value", "RULES"),
     )
-    parser.add_argument("--hand", help=_("the hand, e.g. {example}").format(example='"8H 9H"'))
+    parser.add_argument(
+        "--table",
+        metavar=table,
+        help=_("melds separated by |, e.g. {example} (the table may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"'),
+    )
+    parser.add_argument("--hand", metavar=hand, help=_("the hand, e.g. {example}").format(example='"8H 9H"'))
     parser.add_argument(
         "--rules",
         default="bga",
+        metavar=rules,
         help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
     )
     parser.add_argument(
         "--goal",
         default="max",
+        metavar=pgettext("option value", "GOAL"),
         # TRANSLATORS: max and close are typed as they are: keep them.
         help=_("max (default), close, or a card that must be played"),
     )
@@ -54,7 +64,7 @@ def add_parser(subparsers: Any) -> None:
         "--time-limit",
         type=_seconds,
         default=DEFAULT_TIME_LIMIT,
-        metavar="SECONDS",
+        metavar=pgettext("option value", "SECONDS"),
         help=_("give up on a position after this many seconds (default {seconds:g})").format(
             seconds=DEFAULT_TIME_LIMIT
         ),
