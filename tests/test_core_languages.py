@@ -142,7 +142,7 @@ KNOWN_MELDS = [
         "5H 6H 8H",
         "5♥ 6♥ 8♥: una scala ha bisogno di carte in fila, e tra 6♥ e 8♥ manca 7♥; aggiungi 7♥ e 5♥ 6♥ 7♥ 8♥ diventa "
         "una scala",
-        "5♥ 6♥ 8♥: sekwens musi mieć karty po kolei, a między 6♥ i 8♥ brakuje 7♥; dołóż 7♥, a 5♥ 6♥ 7♥ 8♥ będzie "
+        "5♥ 6♥ 8♥: sekwens musi mieć karty po kolei, a między 6♥ a 8♥ brakuje 7♥; dołóż 7♥, a 5♥ 6♥ 7♥ 8♥ będzie "
         "sekwensem",
     ),
     (
@@ -313,3 +313,15 @@ def test_hints_and_ending_the_turn_without_playing_speak_the_session_language() 
     moved.move(Card.parse("6C"), 0, "work")
     assert moved.check().text.startswith("Jeszcze niepoprawnie: w strefie roboczej wciąż jest 6♣: połóż ją na stole; ")
     assert moved.no_play().text.endswith("a ty dobierasz 3 karty jako karę za przywrócenie stołu.")
+
+
+def test_a_copy_the_decks_do_not_hold_is_named_in_italian_and_polish() -> None:
+    table = "7H 8H 9H | 7H 7S 7D | 7H 7C 7D"
+    assert check_table(table, lang="it").explain() == (
+        "il tavolo non è valido:\n- combinazione 3, 7♥ 7♣ 7♦: questo 7♥ è di troppo: si gioca con 2 mazzi, quindi in "
+        "tutto ci sono solo 2 7♥, e altre combinazioni li contengono già"
+    )
+    assert check_table("7H 8H 9H | 7H 7S 7D", "bga(decks=1)", lang="pl").explain() == (
+        "stół nie jest poprawny:\n- układ 2, 7♥ 7♠ 7♦: 7♥ to o jedną kartę za dużo: gra się jedną talią, więc jest "
+        "tylko jedna karta 7♥, a leży już w innym układzie"
+    )
