@@ -14,7 +14,7 @@ import pypdfium2  # type: ignore[import-untyped]
 import pytest
 
 from machiavelli_kit.cli import main
-from machiavelli_kit.i18n import speaking
+from machiavelli_kit.i18n import set_language, speaking
 from machiavelli_kit.position import Table
 from machiavelli_kit.puzzles.answer_key import answer_key
 from machiavelli_kit.puzzles.assignment import Assignment, due_text, parse_assignment
@@ -26,7 +26,7 @@ from machiavelli_kit.puzzles.sheet_options import SheetOptions, WorksheetError
 from machiavelli_kit.puzzles.trainer import PuzzleSession, Trainer
 from machiavelli_kit.puzzles.verify import check_answer
 from machiavelli_kit.puzzles.worksheet import answers_html, worksheet_html
-from machiavelli_kit.puzzles.worksheet_pdf import answers_pdf, worksheet_pdf
+from machiavelli_kit.puzzles.worksheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 from machiavelli_kit.ui.class_viewer import ClassViewer
 
@@ -64,6 +64,8 @@ def test_a_wrong_answer_a_hint_and_the_summary_in_polish() -> None:
         assert session.verdict_kind == "invalid" and "Not quite" not in session.verdict
         assert session.hint().startswith(f"Podpowiedź 1 z {len(session.rungs)}: ")
         assert Trainer(COLLECTION, Progress()).summary() == "Twój ranking: 1500? (ustali się, gdy zagrasz więcej)"
+        label = Trainer(COLLECTION, Progress()).label(COLLECTION.find("bga-3"))
+        assert label.endswith(", wysiłek 1, ranking 2100)") and "impossible" not in label
     with speaking("it"):
         no_hints = PuzzleSession(puzzle, Progress(), clock=lambda: 0.0, hints=False)
         assert no_hints.hint().startswith("Niente suggerimenti per questo compito")
@@ -90,9 +92,7 @@ def test_a_card_with_no_place_is_explained_in_italian_and_polish() -> None:
     )
     assert polish.answer == "Nie da się nic zagrać, więc gracz dobiera kartę."
     assert polish.reasons[0].startswith("Dla 8♥ nie ma miejsca: nie ma innej ósemki do kompletu; 6♥ 7♥ (do sekwensu)")
-    assert (
-        answer_key(puzzle).answer == "Nothing can be played, so the player draws a card."
-    )  # a key a language
+    assert answer_key(puzzle).answer == "Nothing can be played, so the player draws a card."  # a key a language
 
 
 def test_the_answer_key_heading_in_italian() -> None:
@@ -202,3 +202,31 @@ def test_a_table_answer_is_judged_in_the_language_in_use() -> None:
         verdict = check_answer(puzzle, Table.of(puzzle.position.table.melds))
     assert not verdict.correct and not verdict.valid
     assert verdict.message.startswith("Turno non valido: ")
+
+
+def test_the_pdf_font_has_every_letter_of_the_kits_languages() -> None:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    letters = POLISH_LETTERS + POLISH_LETTERS.upper() + "àèéìòùÀÈÉÌÒÙ"
+    for name, file in FONT_FILES.items():
+        glyphs = TTFont(name, str(font_folder() / file)).face.charToGlyph
+        assert [letter for letter in letters if ord(letter) not in glyphs] == [], file
+
+
+def test_the_session_language_reaches_the_sheets() -> None:
+    puzzles = [COLLECTION.find("bga-3")]
+    try:
+        set_language("pl")
+        assert "Imię i nazwisko:" in worksheet_html(puzzles, "Zadanie")
+        assert "Nome:" in worksheet_html(puzzles, "Compito", lang="it")  # lang= wins over the session's
+    finally:
+        set_language(None)
+    assert "Name:" in worksheet_html(puzzles, "Homework")
+
+
+def test_the_export_command_writes_polish_sheets(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["--lang", "pl", "puzzles", "export", "bga-1", "bga-3", "--out", str(tmp_path), "--format", "both"])
+    assert code == 0 and capsys.readouterr().out.startswith("2 zagadki: ")
+    sheet = pdf_text((tmp_path / "worksheet.pdf").read_bytes())
+    assert "Zagadki Machiavellego" in sheet and "Imię i nazwisko:" in sheet
+    assert "Zagadki Machiavellego: odpowiedzi" in (tmp_path / "answers.html").read_text(encoding="utf-8")

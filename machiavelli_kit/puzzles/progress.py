@@ -60,6 +60,7 @@ def default_path() -> Path:
 DEFAULT_PATH = default_path()
 """Where progress is saved, as it was when the kit was imported (see :func:`default_path`)."""
 CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "rating")
+"""The columns of a CSV export, and its status words: data a program reads back, so English in every language."""
 FORMAT = 2
 """The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""
 SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"

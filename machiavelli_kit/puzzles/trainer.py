@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
-from machiavelli_kit.i18n import N_, _
+from machiavelli_kit.i18n import N_, _, pgettext
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.position import Table
@@ -273,8 +273,10 @@ class Trainer:
         if puzzle.grade:
             # TRANSLATORS: a puzzle in a list; {grade} is a technique's name from the puzzle files (spare, chain, ...),
             # {effort} a number from 1 to 5, {rating} the puzzle's rating (about 1500).
+            # The level's name in words, as the trainer's level picker says it (ui.puzzle_browser.theme_words).
+            grade = pgettext("puzzle theme", puzzle.grade)
             return _("{mark} {id}: {title} ({grade}, effort {effort}, rated {rating})").format(
-                mark=mark, id=puzzle.id, title=title, grade=puzzle.grade, effort=puzzle.effort, rating=rating
+                mark=mark, id=puzzle.id, title=title, grade=grade, effort=puzzle.effort, rating=rating
             )
         return _("{mark} {id}: {title} (not graded, rated {rating})").format(
             mark=mark, id=puzzle.id, title=title, rating=rating
