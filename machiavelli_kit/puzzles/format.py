@@ -21,21 +21,22 @@ and one ``[[puzzle]]`` table per puzzle::
     hints = ["One five is not needed where it is."]
     story = "The four fives can spare one ..."   # optional: how the play goes, told in words
 
+    [[puzzle.compare]]                # optional: the answer under other rules
+    rules = "bga(wrap=true)"
+    answer = 1
+
 The learner's texts (a chapter's ``title`` and ``intro``, a puzzle's ``title``,
 ``hints`` and ``story``) are written either once, in English, or as a table
 by language, English required (``title.en = "..."``, ``title.it = "..."``,
 ``title.pl = "..."``); a language without its own text falls back to English.
 Hints in another language are the same hints in the same order, so they
-number as many as the English ones::
+number as many as the English ones. Cards, keys, goals and answers are the
+same in every language::
 
     title.en = "A spare five"
     title.it = "Un cinque di troppo"
     hints.en = ["One five is not needed where it is."]
     hints.it = ["Uno dei cinque non serve dov'è."]
-
-    [[puzzle.compare]]                # optional: the answer under other rules
-    rules = "bga(wrap=true)"
-    answer = 1
 
 Reading checks the shape of every field and the cards, the copies and the
 start table; :mod:`machiavelli_kit.puzzles.verify` then checks the answer
@@ -105,8 +106,6 @@ PUZZLE_KEYS = {
 }  # fmt: skip
 """Every key a puzzle may have, and whether it is required."""
 CHAPTER_KEYS = {"title": True, "intro": False}
-TRANSLATED_KEYS = ("title", "intro", "hints", "story")
-"""The keys whose text may be given by language (``title.it = "..."``), English required."""
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 QUESTIONS = {
     "max": N_("Play as many cards from your hand as you can, or say there is no play (then you draw)."),
