@@ -167,3 +167,25 @@ def test_output_that_cannot_show_suits_gets_letters(environment: dict[str, str])
     bad = command("check", "--table", "5S 5H 5Z")
     assert (bad.returncode, bad.stdout) == (2, "")
     assert "'5Z' is not a card: suits are S, H, D, C (or S H D C)" in bad.stderr
+
+
+def test_polish_and_italian_on_an_output_that_cannot_show_their_letters_lose_only_the_accents() -> None:
+    variables = {key: value for key, value in os.environ.items() if key not in ("LANG", "LANGUAGE")}
+
+    def command(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "machiavelli_kit", *arguments],
+            env={**variables, "PYTHONIOENCODING": "ascii"},
+            capture_output=True,
+            text=True,
+            encoding="ascii",
+            check=False,
+        )
+
+    checked = command("--lang", "pl", "check", "--table", "5S 5H 5D | 6H 7H 9H")
+    assert (checked.returncode, checked.stderr) == (1, "")
+    assert checked.stdout.splitlines()[0] == "uklad 1: 5S 5H 5D: poprawny komplet"
+    assert checked.stdout.splitlines()[-1] == "niepoprawny"
+    bad = command("--lang", "it", "check", "--table", "5S 5H 5Z")
+    assert (bad.returncode, bad.stdout) == (2, "")
+    assert bad.stderr.startswith("machiavelli-kit check: '5Z' non e una carta: i semi sono P o S (picche)")
