@@ -266,3 +266,12 @@ def test_regenerating_the_basics_chapter_keeps_its_translations(tmp_path: Path) 
     [timing] = regenerate(tmp_path, [recipe("ch01b")])
     assert same_as_bundled(tmp_path, timing.name)
     assert 'title.pl = "Wyłóż własne dwójki"' in (tmp_path / "ch01b-basics.toml").read_text(encoding="utf-8")
+
+
+def test_puzzles_and_chapters_with_languages_stay_hashable_and_picklable() -> None:
+    import pickle
+
+    chapter = COLLECTION.chapter("ch01")
+    assert len({*chapter.puzzles, *chapter.puzzles}) == len(chapter.puzzles)
+    assert hash(chapter) == hash(pickle.loads(pickle.dumps(chapter)))
+    assert pickle.loads(pickle.dumps(chapter)) == chapter
