@@ -230,3 +230,19 @@ def test_the_export_command_writes_polish_sheets(capsys: pytest.CaptureFixture[s
     sheet = pdf_text((tmp_path / "worksheet.pdf").read_bytes())
     assert "Zagadki Machiavellego" in sheet and "Imię i nazwisko:" in sheet
     assert "Zagadki Machiavellego: odpowiedzi" in (tmp_path / "answers.html").read_text(encoding="utf-8")
+
+
+def test_a_students_standing_and_an_export_error_in_the_language_asked(tmp_path: Path) -> None:
+    from machiavelli_kit.puzzles.assignment import standing
+    from machiavelli_kit.puzzles.exports import ExportError, read_export
+
+    progress = Progress(student="Ada")
+    progress.attempt("bga-1", solved=True)
+    homework = Assignment("Łańcuchy", ("bga-1", "bga-2"), datetime.date(2026, 12, 1), hints=False)
+    assert standing(homework, progress).text("pl") == (
+        "Łańcuchy: rozwiązane samodzielnie: 1 z 2, z pomocą: 0, jeszcze nierozwiązane: 0, jeszcze niepróbowane: 1."
+        " Termin: wtorek 1 grudnia 2026. Tym razem bez podpowiedzi."
+    )
+    assert standing(homework, progress).text("it").startswith("Łańcuchy: risolti senza aiuto 1 su 2, con aiuto 0,")
+    with speaking("it"), pytest.raises(ExportError, match=r"notes\.txt: non è un'esportazione"):
+        read_export(tmp_path / "notes.txt")
