@@ -68,7 +68,7 @@ def test_review_names_each_turn_and_gives_an_accuracy_per_player(
 ) -> None:
     code, out, _ = run(capsys, "game", "review", str(record))
     lines = out.splitlines()
-    assert code == 0 and lines[0].startswith("turn 1, ")
+    assert code == 0 and lines[0].startswith("Turn 1, ")
     assert lines[-2].startswith("greedy: accuracy ") and "(100%)" in lines[-2]
     assert lines[-1].startswith("beginner: accuracy ") and "needless draw" in lines[-1]
 

@@ -74,7 +74,7 @@ def test_the_review_names_a_missed_close_and_a_needless_draw() -> None:
     game.play(Draw())
     report = review(game)
     assert report.turns[0].missed_close and "could have closed with all of 5♥ 6♥ 7♥ 8♥" in report.turns[0].text
-    assert report.turns[1].needless_draw and "Bob draws, but could have played" in report.turns[1].text
+    assert report.turns[1].needless_draw and "Bob drew, but could have played" in report.turns[1].text
     assert report.accuracy == {"Ann": 0.0, "Bob": 0.0}
     assert "Ann: accuracy 0/1 (0%), 1 card missed, 1 close missed, 0 needless draws" in report.text()
 

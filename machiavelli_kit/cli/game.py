@@ -11,28 +11,31 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _, ngettext
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "game", help="play, replay and review whole games", description="Whole games: play, replay, review."
+        "game", help=_("play, replay and review whole games"), description=_("Whole games: play, replay, review.")
     )
     actions = parser.add_subparsers(dest="game_command", required=True)
-    play = actions.add_parser("play", help="let computer players play a game", description="Play a game.")
-    play.add_argument("--players", default="greedy,expert", help="computer players by seat, e.g. expert,greedy")
-    play.add_argument("--rules", default="bga", help="rules string, e.g. bga or classic(jokers=2)")
-    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: a random one, printed)")
-    play.add_argument("--out", metavar="FILE.json", help="save the game's record here")
+    play = actions.add_parser("play", help=_("let computer players play a game"), description=_("Play a game."))
+    play.add_argument("--players", default="greedy,expert", help=_("computer players by seat, e.g. expert,greedy"))
+    play.add_argument("--rules", default="bga", help=_("rules string, e.g. bga or classic(jokers=2)"))
+    play.add_argument("--seed", type=int, default=None, help=_("the deal's seed (default: a random one, printed)"))
+    play.add_argument("--out", metavar="FILE.json", help=_("save the game's record here"))
     play.set_defaults(run=run_play)
-    replay = actions.add_parser("replay", help="check a record and tell the game", description="Replay a record.")
+    replay = actions.add_parser("replay", help=_("check a record and tell the game"), description=_("Replay a record."))
     replay.add_argument("file", metavar="FILE.json")
     replay.add_argument(
-        "--seat", type=int, default=None, help="tell the game as this seat saw it (others' draws hidden)"
+        "--seat", type=int, default=None, help=_("tell the game as this seat saw it (others' draws hidden)")
     )
     replay.set_defaults(run=run_replay)
-    review = actions.add_parser("review", help="compare each turn with the solver", description="Review a record.")
+    review = actions.add_parser(
+        "review", help=_("compare each turn with the solver"), description=_("Review a record.")
+    )
     review.add_argument("file", metavar="FILE.json")
     review.set_defaults(run=run_review)
 
@@ -46,16 +49,19 @@ def run_play(arguments: argparse.Namespace) -> int:
     players = [name.strip() for name in arguments.players.split(",") if name.strip()]
     for name in players:
         if name not in PLAYERS:
-            raise BadInput(f"unknown player {name!r}: players are {', '.join(PLAYERS)}")
+            raise BadInput(
+                _("unknown player {name!r}: players are {players}").format(name=name, players=", ".join(PLAYERS))
+            )
     rules = Rules.parse(arguments.rules)
     seed = arguments.seed if arguments.seed is not None else _random_seed()
     run = play_game(players, rules, seed)
-    print(f"{rules}, seed {seed}: {', '.join(players)}")
+    # TRANSLATORS: the first line of "game play": "bga, seed 7: greedy, expert".
+    print(_("{rules}, seed {seed}: {players}").format(rules=rules, seed=seed, players=", ".join(players)))
     for line in run.game.log():
         print(line)
     if arguments.out:
         save(run.game, arguments.out)
-        print(f"record written to {arguments.out}")
+        print(_("record written to {file}").format(file=arguments.out))
     return EXIT_OK
 
 
@@ -64,13 +70,35 @@ def run_replay(arguments: argparse.Namespace) -> int:
     if game is None:
         return EXIT_INVALID
     if arguments.seat is not None and not 0 <= arguments.seat < len(game.players):
-        raise BadInput(f"--seat is a seat from 0 to {len(game.players) - 1}")
-    seed = "dealt by hand" if game.seed is None else f"seed {game.seed}"
-    print(f"{game.rules}, {seed}, dealer {game.players[game.dealer]}: {', '.join(game.players)}")
+        raise BadInput(_("--seat is a seat from 0 to {last}").format(last=len(game.players) - 1))
+    names, dealer = ", ".join(game.players), game.players[game.dealer]
+    if game.seed is None:
+        print(
+            _("{rules}, dealt by hand, dealer {dealer}: {players}").format(
+                rules=game.rules, dealer=dealer, players=names
+            )
+        )
+    else:
+        print(
+            _("{rules}, seed {seed}, dealer {dealer}: {players}").format(
+                rules=game.rules, seed=game.seed, dealer=dealer, players=names
+            )
+        )
     for line in game.log(seat=arguments.seat):
         print(line)
-    status = "finished" if game.over else "not finished"
-    print(f"valid record: {len(game.turns)} turns, {status}")
+    count = len(game.turns)
+    if game.over:
+        print(
+            ngettext("valid record: {count} turn, finished", "valid record: {count} turns, finished", count).format(
+                count=count
+            )
+        )
+    else:
+        print(
+            ngettext(
+                "valid record: {count} turn, not finished", "valid record: {count} turns, not finished", count
+            ).format(count=count)
+        )
     return EXIT_OK
 
 
@@ -92,9 +120,12 @@ def _load(path: str) -> Any:
     try:
         return load(path)
     except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a text file") from None
+        raise BadInput(_("{file}: not a text file").format(file=path)) from None
     except RecordError as error:
-        print(f"machiavelli-kit game: {path} is not a valid record: {error}", file=sys.stderr)
+        print(
+            "machiavelli-kit game: " + _("{file} is not a valid record: {error}").format(file=path, error=error),
+            file=sys.stderr,
+        )
         return None
 
 

@@ -8,22 +8,25 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.i18n import _
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="play many games between computer players",
-        description="Computer players play many games, seats rotated; win rates with 95%% intervals.",
+        help=_("play many games between computer players"),
+        description=_("Computer players play many games, seats rotated; win rates and their intervals (95%).").replace(
+            "%", "%%"
+        ),
     )
-    parser.add_argument("--players", required=True, help="players at one table, e.g. expert,greedy")
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--rules", default="bga", help="rules string, e.g. bga or classic(jokers=2)")
-    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
-    parser.add_argument("--budget", type=float, default=None, help="seconds a player may think per move")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--records", metavar="DIR", help="write each game's record into this folder")
-    parser.add_argument("--progress", action="store_true", help="say on standard error as each game ends")
+    parser.add_argument("--players", required=True, help=_("players at one table, e.g. expert,greedy"))
+    parser.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
+    parser.add_argument("--rules", default="bga", help=_("rules string, e.g. bga or classic(jokers=2)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("the first deal's seed (default 1)"))
+    parser.add_argument("--budget", type=float, default=None, help=_("seconds a player may think per move"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object (its keys stay in English)"))
+    parser.add_argument("--records", metavar="DIR", help=_("write each game's record into this folder"))
+    parser.add_argument("--progress", action="store_true", help=_("say on standard error as each game ends"))
     parser.set_defaults(run=run)
 
 
@@ -37,19 +40,30 @@ def run(arguments: argparse.Namespace) -> int:
     players = [name.strip() for name in arguments.players.split(",") if name.strip()]
     unknown = [name for name in players if name not in PLAYERS]
     if unknown:
-        raise BadInput(f"unknown player {unknown[0]!r}: players are {', '.join(PLAYERS)}")
+        raise BadInput(
+            _("unknown player {name!r}: players are {players}").format(name=unknown[0], players=", ".join(PLAYERS))
+        )
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise BadInput(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        raise BadInput(
+            _("a game has {low} to {high} players, not {count}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(players)
+            )
+        )
     if arguments.games < 1:
-        raise BadInput("--games must be at least 1")
+        raise BadInput(_("--games must be at least 1"))
     budget = DEFAULT_BUDGET if arguments.budget is None else arguments.budget
     if budget <= 0:
-        raise BadInput("--budget must be more than 0 seconds")
+        raise BadInput(_("--budget must be more than 0 seconds"))
 
     def progress(number: int, run: AutoGame) -> None:
         result = run.game.result
-        winner = "a draw" if result is None or result.winner is None else run.game.players[result.winner]
-        print(f"game {number}/{arguments.games}: {winner}", file=sys.stderr, flush=True)
+        if result is None or result.winner is None:
+            line = _("game {number}/{games}: a draw").format(number=number, games=arguments.games)
+        else:
+            line = _("game {number}/{games}: {name} wins").format(
+                number=number, games=arguments.games, name=run.game.players[result.winner]
+            )
+        print(line, file=sys.stderr, flush=True)
 
     table = run_tournament(
         players,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from machiavelli_kit.cards import Card
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Table
 
@@ -65,5 +66,7 @@ def action_of(kind: str) -> Draw | Restore | Pass:
     """The action without arguments named ``kind`` (``draw``, ``restore`` or ``pass``)."""
     actions: dict[str, Draw | Restore | Pass] = {"draw": Draw(), "restore": Restore(), "pass": Pass()}
     if kind not in actions:
-        raise IllegalAction(f"{quote(kind)} is not an action: choose draw, play, restore or pass")
+        raise IllegalAction(
+            _("{action} is not an action: choose draw, play, restore or pass").format(action=quote(kind))
+        )
     return actions[kind]

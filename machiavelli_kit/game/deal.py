@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from machiavelli_kit.cards import Card, full_deck
 from machiavelli_kit.deal import shuffled_deck
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.notation import format_cards
 from machiavelli_kit.position import Table, check_table
 from machiavelli_kit.rules import Rules
@@ -75,10 +76,12 @@ def deal_game(rules: Rules, players: int, seed: int) -> tuple[int, Deal]:
     dealt = each * players
     if dealt + rules.helpers > len(deck):
         raise DealError(
-            f"{players} players with {each} cards each and {rules.helpers} helping cards need "
-            f"{dealt + rules.helpers} cards, but the decks hold {len(deck)}"
+            _(
+                "{players} players with {each} cards each and {helpers} helping cards need {needed} cards, "
+                "but the decks hold {held}"
+            ).format(players=players, each=each, helpers=rules.helpers, needed=dealt + rules.helpers, held=len(deck))
         )
-    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands: list[list[Card]] = [[] for _seat in range(players)]
     for index, card in enumerate(deck[:dealt]):
         hands[(dealer + 1 + index) % players].append(card)
     helpers = tuple(sorted(deck[dealt : dealt + rules.helpers]))
@@ -88,7 +91,11 @@ def deal_game(rules: Rules, players: int, seed: int) -> tuple[int, Deal]:
 
 def check_player_count(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise DealError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise DealError(
+            _("a game has {low} to {high} players, not {count}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, count=players
+            )
+        )
 
 
 def deal_problems(deal: Deal, rules: Rules) -> list[str]:
@@ -106,18 +113,33 @@ def deal_problems(deal: Deal, rules: Rules) -> list[str]:
     problems = []
     for seat, hand in enumerate(deal.hands, start=1):
         if not hand:
-            problems.append(f"player {seat} is dealt no cards")
+            problems.append(_("player {seat} is dealt no cards").format(seat=seat))
     deck, dealt = full_deck(rules.decks, rules.jokers), deal.all_cards()
     extra, missing = dealt - deck, deck - dealt
     if extra:
-        problems.append(f"the deal holds cards the decks do not: {format_cards(sorted(extra.elements()))}")
+        problems.append(
+            _("the deal holds cards the decks do not: {cards}").format(cards=format_cards(sorted(extra.elements())))
+        )
     if missing:
-        problems.append(f"the deal leaves out cards of the decks: {format_cards(sorted(missing.elements()))}")
+        problems.append(
+            _("the deal leaves out cards of the decks: {cards}").format(cards=format_cards(sorted(missing.elements())))
+        )
     if len(deal.helpers) != rules.helpers:
-        problems.append(f"the rules put {rules.helpers} helping card(s) in the middle, not {len(deal.helpers)}")
+        problems.append(
+            ngettext(
+                "the rules put {count} helping card in the middle, not {dealt}",
+                "the rules put {count} helping cards in the middle, not {dealt}",
+                rules.helpers,
+            ).format(count=rules.helpers, dealt=len(deal.helpers))
+        )
     verdict = check_table(deal.table, rules)
     if not verdict.valid:
-        problems.append("the starting " + verdict.explain().replace("\n- ", "; ").replace(":;", ":"))
+        # TRANSLATORS: {problems} says what is wrong with the table a deal starts with.
+        problems.append(
+            _("the table at the start: {problems}").format(
+                problems=verdict.explain().replace("\n- ", "; ").replace(":;", ":")
+            )
+        )
     return problems
 
 

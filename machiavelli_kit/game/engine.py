@@ -29,6 +29,7 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore, action_of
 from machiavelli_kit.game.scoring import fewest_cards, hand_points
 from machiavelli_kit.game.state import EndReason, GameState, Result, Turn
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Position, Table, check_turn
@@ -41,7 +42,7 @@ MIN_OWN_CARDS_WITH_HELPERS = 2
 def step(state: GameState, action: Action) -> tuple[GameState, Turn]:
     """Apply ``action`` for the player to move; raise :class:`IllegalAction` (changing nothing) if refused."""
     if state.result is not None:
-        raise IllegalAction("the game is over: no more turns")
+        raise IllegalAction(_("the game is over: no more turns"))
     if isinstance(action, Play):
         return _play(state, action)
     if isinstance(action, Draw):
@@ -50,7 +51,7 @@ def step(state: GameState, action: Action) -> tuple[GameState, Turn]:
         return _restore(state)
     if isinstance(action, Pass):
         return _pass(state)
-    raise IllegalAction(f"{quote(action)} is not an action: choose draw, play, restore or pass")
+    raise IllegalAction(_("{action} is not an action: choose draw, play, restore or pass").format(action=quote(action)))
 
 
 def turn_action(turn: Turn) -> Action:
@@ -77,11 +78,13 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     new = end - start
     problems = []
     if taken and not rules.helpers:
-        problems.append("this game has no helping cards (the rules have helpers=0)")
+        problems.append(_("this game has no helping cards (the rules have helpers=0)"))
     else:
         missing = _each(taken - Counter(state.helpers))
-        problems += [f"{card} is not among the helping cards in the middle" for card in missing]
-    problems += [f"the helping card {card} was taken but is not on the table" for card in _each(taken - new)]
+        problems += [_("{card} is not among the helping cards in the middle").format(card=card) for card in missing]
+    problems += [
+        _("the helping card {card} was taken but is not on the table").format(card=card) for card in _each(taken - new)
+    ]
     reach = hand + taken
     verdict = check_turn(
         Position(state.table, tuple(reach.elements())),
@@ -93,18 +96,37 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     played = sum((new - taken).values())
     cap = rules.max_cards_per_turn
     if cap is not None and played > cap:
-        extra = " (helping cards do not count)" if taken else ""
-        problems.append(f"{played} cards played from the hand, but the rules allow at most {cap} a turn{extra}")
+        problems.append(
+            (
+                ngettext(
+                    "{count} card played from the hand, but the rules allow at most {cap} a turn "
+                    "(helping cards do not count)",
+                    "{count} cards played from the hand, but the rules allow at most {cap} a turn "
+                    "(helping cards do not count)",
+                    played,
+                )
+                if taken
+                else ngettext(
+                    "{count} card played from the hand, but the rules allow at most {cap} a turn",
+                    "{count} cards played from the hand, but the rules allow at most {cap} a turn",
+                    played,
+                )
+            ).format(count=played, cap=cap)
+        )
     closed_table = not rules.attach_before_laying and not state.opened[seat]
     if closed_table and Counter(state.table.melds) - Counter(play.table.melds):
         problems.append(
-            "you have not laid a meld of your own yet, so the melds on the table must stay as they are: "
-            "put down new melds from your hand (the rules say attach_before_laying=false)"
+            _(
+                "you have not laid a meld of your own yet, so the melds on the table must stay as they are: "
+                "put down new melds from your hand (the rules say attach_before_laying=false)"
+            )
         )
     if taken and not problems and not _helpers_fit(play.table.melds, new, taken):
         problems.append(
-            f"a helping card may only go into a new meld made with at least {MIN_OWN_CARDS_WITH_HELPERS} cards "
-            "from your own hand and no card from the table"
+            _(
+                "a helping card may only go into a new meld made with at least {count} cards "
+                "from your own hand and no card from the table"
+            ).format(count=MIN_OWN_CARDS_WITH_HELPERS)
         )
     return problems
 
@@ -135,7 +157,7 @@ def _play(state: GameState, play: Play) -> tuple[GameState, Turn]:
 def _draw(state: GameState) -> tuple[GameState, Turn]:
     if not state.stock:
         if state.rules.stock_out == "play_on":
-            raise IllegalAction("the stock is empty, so there is nothing to draw: pass instead (or play)")
+            raise IllegalAction(_("the stock is empty, so there is nothing to draw: pass instead (or play)"))
         turn = Turn(state.turns + 1, state.to_move, "draw", state.table)
         return _out_of_stock(state, turn), turn
     return _take(state, "draw", 1)
@@ -151,10 +173,10 @@ def _restore(state: GameState) -> tuple[GameState, Turn]:
 
 def _pass(state: GameState) -> tuple[GameState, Turn]:
     if state.stock:
-        raise IllegalAction("you may pass only when the stock is empty: draw a card instead (or play)")
+        raise IllegalAction(_("you may pass only when the stock is empty: draw a card instead (or play)"))
     if state.rules.stock_out == "end":
         raise IllegalAction(
-            "with these rules (stock_out=end) nobody passes: drawing from the empty stock ends the game"
+            _("with these rules (stock_out=end) nobody passes: drawing from the empty stock ends the game")
         )
     return _take(state, "pass", 0)
 

@@ -15,6 +15,11 @@ Not valid yet: no card from the hand was played: ...
 >>> shown = flow.computer_turn()
 >>> shown.text.startswith("Greedy "), flow.person_to_move
 (True, True)
+
+The flow says its texts in the language it was made in (``lang=``, else the one in use then):
+
+>>> print(GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=7, lang="it").draw().text)
+Hai pescato K♥. Il tuo turno è finito.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
 from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
@@ -33,11 +38,14 @@ from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Turn
 from machiavelli_kit.game.table_talk import (
     cards_text,
+    count_cards,
     ending_text,
     hand_sizes_text,
+    is_you,
     restore_warning,
     turn_text,
 )
+from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.play import PlaySession, PlayState
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules, as_rules
@@ -59,7 +67,9 @@ class Seat:
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
             raise ValueError(
-                f"a seat is taken by a person or a computer player ({', '.join(PLAYERS)}), not {self.kind!r}"
+                _("a seat is taken by a person or a computer player ({players}), not {kind!r}").format(
+                    players=", ".join(PLAYERS), kind=self.kind
+                )
             )
 
     @property
@@ -104,17 +114,25 @@ class DealEnd:
 class GameFlow:
     """One game (or a match of deals, when the rules score points) between ``seats``.
 
-    ``hints`` lets the people ask for hints; ``budget`` is each computer player's seconds a move.
+    ``hints`` lets the people ask for hints; ``budget`` is each computer player's seconds a move;
+    ``lang`` the language its texts are said in (``None``: the one in use when it is made).
     """
 
     def __init__(
-        self, seats: Sequence[Seat], game: Game | Match, *, hints: bool = True, budget: float = DEFAULT_BUDGET
+        self,
+        seats: Sequence[Seat],
+        game: Game | Match,
+        *,
+        hints: bool = True,
+        budget: float = DEFAULT_BUDGET,
+        lang: str | None = None,
     ) -> None:
+        self.language = language(lang)
         self.seats = tuple(seats)
         self.match = game if isinstance(game, Match) else None
         self._single = game if isinstance(game, Game) else None
         if tuple(seat.name for seat in self.seats) != self.game.players:
-            raise ValueError("the seats' names must be the game's players, in order")
+            raise ValueError(_("the seats' names must be the game's players, in order"))
         self.hints = hints
         seed = self.game.seed if self.game.seed is not None else 0
         self._bots: dict[int, Player] = {
@@ -137,6 +155,7 @@ class GameFlow:
         hints: bool = True,
         budget: float = DEFAULT_BUDGET,
         target: int = DEFAULT_TARGET,
+        lang: str | None = None,
     ) -> GameFlow:
         """Deal a new game; with rules that score points, a match of deals up to ``target`` points."""
         rules = as_rules(rules)
@@ -144,13 +163,13 @@ class GameFlow:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Match(names, rules, seed, target=target) if rules.scoring == "points" else Game.new(names, rules, seed)
-        return cls(seats, game, hints=hints, budget=budget)
+        return cls(seats, game, hints=hints, budget=budget, lang=lang)
 
     @classmethod
-    def from_record(cls, text: str, *, hints: bool = True) -> GameFlow:
+    def from_record(cls, text: str, *, hints: bool = True, lang: str | None = None) -> GameFlow:
         """A game read back from its record; a player named after a computer player (``Greedy 2``) is one."""
         game = loads(text)
-        return cls([Seat(name, seat_kind(name)) for name in game.players], game, hints=hints)
+        return cls([Seat(name, seat_kind(name)) for name in game.players], game, hints=hints, lang=lang)
 
     # the state of play
 
@@ -228,39 +247,66 @@ class GameFlow:
 
     def situation(self) -> str:
         """Whose turn it is and what to do, in a sentence or two."""
+        with speaking(self.language):
+            return self._situation()
+
+    def _situation(self) -> str:
         seat = self.game.to_move
         if seat is None:
-            return "The game is over."
+            return _("The game is over.")
         name = self.names[seat]
         if not self.seats[seat].is_person:
-            return f"{name} is playing."
+            return _("{name} is playing.").format(name=name)
         if self.needs_handover:
-            return f"{name}'s turn. Pass the screen to {name}; the others look away."
-        you = f"Your turn, {name}" if len(self.people) > 1 or name.lower() != "you" else "Your turn"
-        helpers = ""
-        if self.game.helpers:
-            helpers = (
-                f" The helping cards {cards_text(self.game.helpers)} are in your hand row: one may join only a new "
-                "meld with at least two cards of your own."
+            return _("{name}'s turn. Pass the screen to {name}; the others look away.").format(name=name)
+        if len(self.people) > 1 or not is_you(name):
+            text = (
+                _(
+                    "Your turn, {name}: drag cards from your hand onto the table, then press End turn. "
+                    "No play? Press Pass."
+                )
+                if self._passes
+                else _(
+                    "Your turn, {name}: drag cards from your hand onto the table, then press End turn. "
+                    "No play? Press Draw."
+                )
+            ).format(name=name)
+        else:
+            text = (
+                _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Pass.")
+                if self._passes
+                else _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Draw.")
             )
-        return (
-            f"{you}: drag cards from your hand onto the table, then press End turn. "
-            f"No play? Press {'Pass' if self._passes else 'Draw'}.{helpers}"
-        )
+        if self.game.helpers:
+            count = len(self.game.helpers)
+            text += " " + ngettext(
+                "The helping card {cards} is in your hand row: it may join only a new meld with at least two "
+                "cards of your own.",
+                "The helping cards {cards} are in your hand row: one may join only a new meld with at least two "
+                "cards of your own.",
+                count,
+            ).format(cards=cards_text(self.game.helpers))
+        return text
 
     def table_info(self) -> str:
         """The deal, the stock, every other hand's size and the helping cards."""
-        game = self.game
-        parts = []
-        if self.match is not None:
-            parts.append(f"Deal {len(self.games)}")
-        parts.append(f"Turn {len(game.turns) + 1}" if not game.over else f"{len(game.turns)} turns")
-        parts.append(f"stock: {plural(game.stock_size, 'card')}")
-        sizes = [len(game.hand(seat)) for seat in range(len(self.seats))]
-        parts.append("cards in hand: " + hand_sizes_text(self.names, sizes, self.viewer))
-        if game.helpers:
-            parts.append(f"helping cards in the middle: {cards_text(game.helpers)}")
-        return " · ".join(parts)
+        with speaking(self.language):
+            game = self.game
+            parts = []
+            if self.match is not None:
+                parts.append(_("Deal {number}").format(number=len(self.games)))
+            if game.over:
+                parts.append(ngettext("{count} turn", "{count} turns", len(game.turns)).format(count=len(game.turns)))
+            else:
+                parts.append(_("Turn {number}").format(number=len(game.turns) + 1))
+            # TRANSLATORS: {cards} is "74 cards": how many cards are left in the stock.
+            parts.append(_("stock: {cards}").format(cards=count_cards(game.stock_size)))
+            sizes = [len(game.hand(seat)) for seat in range(len(self.seats))]
+            # TRANSLATORS: {hands} is "Greedy 12 cards, Bob 9 cards".
+            parts.append(_("cards in hand: {hands}").format(hands=hand_sizes_text(self.names, sizes, self.viewer)))
+            if game.helpers:
+                parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(game.helpers)))
+            return " · ".join(parts)
 
     @property
     def _passes(self) -> bool:
@@ -271,9 +317,13 @@ class GameFlow:
 
     def end_turn(self) -> Answer:
         """End the turn with the table as it is, if the turn is valid; otherwise say why."""
+        with speaking(self.language):
+            return self._end_turn()
+
+    def _end_turn(self) -> Answer:
         session = self.session
         if session is None:
-            return Answer(False, "It is not your turn.")
+            return Answer(False, _("It is not your turn."))
         self._restore_asked = False
         report = session.check()
         if not report.valid:
@@ -281,12 +331,20 @@ class GameFlow:
         try:
             turn = self.game.play(Play(Table.of(session.state.melds), self._helpers_taken(session)))
         except IllegalAction as error:
-            return Answer(False, f"Not allowed: {error}.")
+            return Answer(False, _("Not allowed: {reason}.").format(reason=error))
         self._shown_to = None
         if self.game.over:
-            return Answer(True, f"You played {cards_text(turn.played)}. {self.deal_end_text()}")
-        left = len(self.game.hand(turn.player))
-        return Answer(True, f"You played {plural(len(turn.played), 'card')} ({cards_text(turn.played)}); {left} left.")
+            played = _("You played {cards}.").format(cards=cards_text(turn.played))
+            return Answer(True, f"{played} {self.deal_end_text()}")
+        left, count = len(self.game.hand(turn.player)), len(turn.played)
+        return Answer(
+            True,
+            ngettext(
+                "You played {count} card ({cards}); {left} left.",
+                "You played {count} cards ({cards}); {left} left.",
+                count,
+            ).format(count=count, cards=cards_text(turn.played), left=left),
+        )
 
     def _helpers_taken(self, session: PlaySession) -> tuple[Card, ...]:
         """The helping cards a play took: the cards played that the hand itself did not hold."""
@@ -297,30 +355,43 @@ class GameFlow:
 
     def draw(self) -> Answer:
         """Draw a card (or pass, once the stock is empty and play goes on) and end the turn."""
+        with speaking(self.language):
+            return self._draw()
+
+    def _draw(self) -> Answer:
         session = self.session
         if session is None:
-            return Answer(False, "It is not your turn.")
+            return Answer(False, _("It is not your turn."))
         self._restore_asked = False
         if session.state != PlayState.of(session.start):
-            penalty = plural(self.rules.restore_penalty, "card")
+            penalty = self.rules.restore_penalty
             return Answer(
                 False,
-                "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
-                f"ready, or press Restore (you draw {penalty} as the penalty).",
+                ngettext(
+                    "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
+                    "ready, or press Restore (you draw {count} card as the penalty).",
+                    "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
+                    "ready, or press Restore (you draw {count} cards as the penalty).",
+                    penalty,
+                ).format(count=penalty),
             )
         turn = self.game.play(action_of("pass" if self._passes else "draw"))
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
         if turn.action == "pass":
-            return Answer(True, "You passed. Your turn is over.")
-        return Answer(True, f"You drew {cards_text(turn.drawn)}. Your turn is over.")
+            return Answer(True, _("You passed. Your turn is over."))
+        return Answer(True, _("You drew {cards}. Your turn is over.").format(cards=cards_text(turn.drawn)))
 
     def restore(self) -> Answer:
         """First say what Restore costs; the second press in a row puts the table back and takes the penalty."""
+        with speaking(self.language):
+            return self._restore()
+
+    def _restore(self) -> Answer:
         session = self.session
         if session is None:
-            return Answer(False, "It is not your turn.")
+            return Answer(False, _("It is not your turn."))
         if not self._restore_asked:
             self._restore_asked = True
             return Answer(False, restore_warning(self.rules), warning=True)
@@ -329,39 +400,55 @@ class GameFlow:
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
+        count = len(turn.drawn)
+        if not count:
+            return Answer(True, _("The table is back as it was."))
         return Answer(
-            True, f"The table is back as it was; you drew {plural(len(turn.drawn), 'card')} ({cards_text(turn.drawn)})."
+            True,
+            ngettext(
+                "The table is back as it was; you drew {count} card ({cards}).",
+                "The table is back as it was; you drew {count} cards ({cards}).",
+                count,
+            ).format(count=count, cards=cards_text(turn.drawn)),
         )
 
     def hint(self) -> str:
-        session = self.session
-        if session is None:
-            return "Hints are for your own turn."
-        if not self.hints:
-            return "Hints are switched off for this game."
-        return session.hint()
+        with speaking(self.language):
+            session = self.session
+            if session is None:
+                return _("Hints are for your own turn.")
+            if not self.hints:
+                return _("Hints are switched off for this game.")
+            return session.hint()
 
     # computer turns
 
     def think(self) -> Action:
-        """The computer player to move chooses its action (within its time budget); nothing changes yet."""
-        seat = self.game.to_move
-        if seat is None or seat not in self._bots:
-            raise IllegalAction("it is not a computer player's turn")
-        return self._bots[seat].choose(self.game.view(seat))
+        """The computer player to move chooses its action (within its time budget); nothing changes yet.
+
+        It may run in a worker thread: it says anything in the flow's own language."""
+        with speaking(self.language):
+            seat = self.game.to_move
+            if seat is None or seat not in self._bots:
+                raise IllegalAction(_("it is not a computer player's turn"))
+            return self._bots[seat].choose(self.game.view(seat))
 
     def apply(self, action: Action) -> ComputerTurn:
         """Play the computer's ``action`` and return it as moves to show."""
-        start = self.game.table
-        turn = self.game.play(action)
-        frames, moves = _frames(start, turn, self.rules)
-        left = len(self.game.hand(turn.player))
-        return ComputerTurn(turn.player, turn, frames, turn_text(self.names[turn.player], turn, moves, cards_left=left))
+        with speaking(self.language):
+            start = self.game.table
+            turn = self.game.play(action)
+            frames, moves = _frames(start, turn, self.rules)
+            left = len(self.game.hand(turn.player))
+            text = turn_text(self.names[turn.player], turn, moves, cards_left=left)
+            return ComputerTurn(turn.player, turn, frames, text)
 
     def last_turn_line(self) -> str:
         """The turn just played, for the log (a card drawn kept hidden from the others at the screen)."""
         turn = self.game.turns[-1]
-        return turn_text(self.names[turn.player], turn, (), cards_left=len(self.game.hand(turn.player)))
+        return turn_text(
+            self.names[turn.player], turn, (), cards_left=len(self.game.hand(turn.player)), lang=self.language
+        )
 
     def computer_turn(self) -> ComputerTurn:
         return self.apply(self.think())
@@ -370,38 +457,59 @@ class GameFlow:
 
     def deal_end_text(self) -> str:
         result = self.game.result
-        return "" if result is None else ending_text(result, self.names)
+        return "" if result is None else ending_text(result, self.names, lang=self.language)
 
     def deal_end(self) -> DealEnd | None:
         """The end of the deal just played (``None`` while it goes on)."""
         result = self.game.result
         if result is None:
             return None
-        totals = self.match.totals if self.match is not None else None
-        match_over = self.match is None or self.match.over
-        match_text = ""
-        if self.match is not None:
-            target = f" (the match ends when someone reaches {self.match.target} points)" if self.match.target else ""
-            if self.match.over:
-                winner = self.match.winner
-                verdict = "the match is a draw" if winner is None else f"{self.names[winner]} wins the match"
-                match_text = f"After {plural(len(self.games), 'deal')}, {verdict}: fewest points wins."
-            else:
-                match_text = f"After {plural(len(self.games), 'deal')}, fewest points is best{target}."
-        return DealEnd(
-            len(self.games),
-            ending_text(result, self.names),
-            result.hands,
-            result.points,
-            totals,
-            match_over,
-            match_text,
-        )
+        with speaking(self.language):
+            totals = self.match.totals if self.match is not None else None
+            match_over = self.match is None or self.match.over
+            return DealEnd(
+                len(self.games),
+                ending_text(result, self.names),
+                result.hands,
+                result.points,
+                totals,
+                match_over,
+                self._match_text(),
+            )
+
+    def _match_text(self) -> str:
+        """Where the match stands after a deal (nothing for a single game)."""
+        match = self.match
+        if match is None:
+            return ""
+        deals = len(self.games)
+        if match.over:
+            winner = match.winner
+            if winner is None:
+                return ngettext(
+                    "After {count} deal, the match is a draw: fewest points wins.",
+                    "After {count} deals, the match is a draw: fewest points wins.",
+                    deals,
+                ).format(count=deals)
+            return ngettext(
+                "After {count} deal, {name} wins the match: fewest points wins.",
+                "After {count} deals, {name} wins the match: fewest points wins.",
+                deals,
+            ).format(count=deals, name=self.names[winner])
+        if match.target:
+            return ngettext(
+                "After {count} deal, fewest points is best (the match ends when someone reaches {target} points).",
+                "After {count} deals, fewest points is best (the match ends when someone reaches {target} points).",
+                deals,
+            ).format(count=deals, target=match.target)
+        return ngettext(
+            "After {count} deal, fewest points is best.", "After {count} deals, fewest points is best.", deals
+        ).format(count=deals)
 
     def next_deal(self) -> None:
         """Deal the next game of the match."""
         if self.match is None:
-            raise IllegalAction("a single game has no next deal: start a new game")
+            raise IllegalAction(_("a single game has no next deal: start a new game", self.language))
         self.match.next_deal()
         self._shown_to = None
 

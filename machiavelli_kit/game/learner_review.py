@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import plural
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.review import REVIEW_SECONDS, TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState
+from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.position import Position
 
 
@@ -41,24 +41,9 @@ class ReviewedTurn:
 
     @property
     def text(self) -> str:
-        """The verdict told to the player: what they did, and what was there to play."""
-        verdict, name = self.verdict, self.verdict.name
-        who = f"Turn {verdict.turn.number}, {name}"
-        if verdict.best is None:
-            return f"{who}: not reviewed, the solver ran out of time."
-        best = " ".join(str(card) for card in verdict.best)
-        if verdict.turn.action != "play":
-            did = {"draw": "drew", "restore": "restored the table", "pass": "passed"}[verdict.turn.action]
-            if not verdict.best:
-                return f"{who} {did}: right, there was no play."
-            close = " and closed" if verdict.could_close else ""
-            return f"{who} {did}, but could have played {plural(len(verdict.best), 'card')} ({best}){close}."
-        played = plural(verdict.played, "card")
-        if verdict.missed_close:
-            return f"{who} played {played}, but could have closed with all of {best}."
-        if verdict.missed:
-            return f"{who} played {played} of {len(verdict.best)} possible ({best})."
-        return f"{who} played {played}: the most there was."
+        """The verdict told to the player, in the language in use: what they did, and what was there to play
+        (the same words as ``game review`` says, see :attr:`TurnReview.text`)."""
+        return self.verdict.text
 
 
 @dataclass(frozen=True)
@@ -77,9 +62,13 @@ class LearnerReview:
     def summary(self) -> str:
         judged = [turn.verdict for turn in self.turns if turn.verdict.best is not None]
         if not judged:
-            return "There are no turns of yours to review yet."
+            return _("There are no turns of yours to review yet.")
         best = sum(verdict.best_move for verdict in judged)
-        return f"You made the best move on {best} of {len(judged)} turns ({100 * best / len(judged):.0f}%)."
+        return ngettext(
+            "You made the best move on {best} of {count} turn ({percent:.0f}%).",
+            "You made the best move on {best} of {count} turns ({percent:.0f}%).",
+            len(judged),
+        ).format(best=best, count=len(judged), percent=100 * best / len(judged))
 
 
 def review_turns(games: Sequence[Game], seats: Sequence[int], *, seconds: float = REVIEW_SECONDS) -> LearnerReview:
@@ -91,7 +80,7 @@ def review_turns(games: Sequence[Game], seats: Sequence[int], *, seconds: float 
         for turn, verdict in zip(game.turns, verdicts, strict=True):
             if turn.player in seats:
                 turns.append(ReviewedTurn(deal, state.position(turn.player), verdict))
-            state, _ = step(state, turn_action(turn))
+            state, _done = step(state, turn_action(turn))
     return LearnerReview(tuple(turns))
 
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from machiavelli_kit.game.scoring import fewest_cards
 from machiavelli_kit.game.session import Game
+from machiavelli_kit.i18n import _
 from machiavelli_kit.rules import Rules, as_rules
 
 DEFAULT_TARGET = 101
@@ -44,11 +45,11 @@ class Match:
     ) -> None:
         self.rules = as_rules(rules)
         if self.rules.scoring != "points":
-            raise MatchError("a match counts points: use rules with scoring=points (the classic preset does)")
+            raise MatchError(_("a match counts points: use rules with scoring=points (the classic preset does)"))
         if target is None and deals is None:
-            raise MatchError("a match needs a target score, a number of deals, or both")
+            raise MatchError(_("a match needs a target score, a number of deals, or both"))
         if (target is not None and target < 1) or (deals is not None and deals < 1):
-            raise MatchError("the target and the number of deals must be at least 1")
+            raise MatchError(_("the target and the number of deals must be at least 1"))
         self.players, self.seed, self.target, self.deals = tuple(players), seed, target, deals
         self.games = [Game.new(self.players, self.rules, seed)]
 
@@ -81,8 +82,8 @@ class Match:
     def next_deal(self) -> Game:
         """Deal the next game once the current one is over."""
         if not self.game.over:
-            raise MatchError("the current deal is still being played")
+            raise MatchError(_("the current deal is still being played"))
         if self.over:
-            raise MatchError("the match is over")
+            raise MatchError(_("the match is over"))
         self.games.append(Game.new(self.players, self.rules, self.seed + len(self.games)))
         return self.game

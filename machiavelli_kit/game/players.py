@@ -23,6 +23,7 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import best_play, first_step, no_play, simple_options, simple_play, solve_within
 from machiavelli_kit.game.state import View
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Position
 from machiavelli_kit.solver import SolverTimeout
@@ -156,7 +157,7 @@ class Expert(Player):
         """Hands of ``size`` cards dealt from the unseen cards that could not close on the table now."""
         unseen = sorted(view.unseen.elements())
         hands: list[tuple[Card, ...]] = []
-        for _ in range(3 * self.SAMPLES):
+        for _sample in range(3 * self.SAMPLES):
             if len(hands) == self.SAMPLES or len(unseen) < size or time.perf_counter() > deadline:
                 break
             hand = tuple(self.rng.sample(unseen, size))
@@ -194,5 +195,7 @@ PLAYERS: dict[str, type[Player]] = {kind.name: kind for kind in (RandomPlayer, B
 def make_player(name: str, seed: int | str = 0, budget: float = DEFAULT_BUDGET) -> Player:
     """The computer player called ``name`` (``random``, ``beginner``, ``greedy``, ``expert``)."""
     if name not in PLAYERS:
-        raise ValueError(f"unknown player {quote(name)}: players are {', '.join(PLAYERS)}")
+        raise ValueError(
+            _("unknown player {name}: players are {players}").format(name=quote(name), players=", ".join(PLAYERS))
+        )
     return PLAYERS[name](seed, budget)

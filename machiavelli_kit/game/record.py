@@ -29,6 +29,7 @@ from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, acti
 from machiavelli_kit.game.deal import Deal, DealError, deal_game
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
+from machiavelli_kit.i18n import N_, _, ngettext
 from machiavelli_kit.notation import NotationError, format_cards, parse_card, quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import Rules, RulesError
@@ -92,25 +93,30 @@ def loads(text: str) -> Game:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
-        raise UnreadableRecord(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+        raise UnreadableRecord(
+            _("not JSON: {error} at line {line}, column {column}").format(
+                error=error.msg, line=error.lineno, column=error.colno
+            )
+        ) from None
     return from_record(data)
 
 
 def from_record(data: object) -> Game:
     """Replay record data (as :func:`to_record` writes it) into a :class:`Game`, checking everything."""
-    record = _fields(data, RECORD_FIELDS, (), "the record")
+    # TRANSLATORS: the whole record, where it is not a JSON object.
+    record = _fields(data, RECORD_FIELDS, (), _("the record"))
     try:
         rules = Rules.parse(_string(record["rules"], "rules"))
     except RulesError as error:
         raise RecordError(f"rules: {error}") from None
     seed = record["seed"]
     if seed is not None and not _is_int(seed):
-        raise RecordError(f"seed must be a whole number or null, not {quote(seed)}")
+        raise RecordError(_("seed must be a whole number or null, not {value}").format(value=quote(seed)))
     players = _list(record["players"], "players")
-    names = [_string(name, "a player's name") for name in players]
+    names = [_string(name, _("a player's name")) for name in players]
     dealer = record["dealer"]
     if not _is_int(dealer):
-        raise RecordError(f"dealer must be a seat number, not {quote(dealer)}")
+        raise RecordError(_("dealer must be a seat number, not {value}").format(value=quote(dealer)))
     deal = _deal(record["deal"])
     try:
         game = Game(rules, names, deal, dealer, seed=seed)
@@ -127,27 +133,50 @@ def from_record(data: object) -> Game:
 def _check_seeded(game: Game, seed: int) -> None:
     dealer, deal = deal_game(game.rules, len(game.players), seed)
     if dealer != game.dealer:
-        raise RecordError(f"deal: seed {seed} makes seat {dealer} the dealer, but the record says {game.dealer}")
+        raise RecordError(
+            _("deal: seed {seed} makes seat {dealer} the dealer, but the record says {recorded}").format(
+                seed=seed, dealer=dealer, recorded=game.dealer
+            )
+        )
     for seat, (dealt, recorded) in enumerate(zip(deal.hands, game.deal.hands, strict=True)):
         if dealt != recorded:
-            raise RecordError(f"deal: {game.players[seat]}'s hand is not the one seed {seed} deals")
+            raise RecordError(
+                _("deal: {name}'s hand is not the one seed {seed} deals").format(name=game.players[seat], seed=seed)
+            )
     if (deal.stock, deal.table, deal.helpers) != (game.deal.stock, game.deal.table, game.deal.helpers):
-        raise RecordError(f"deal: the stock, table or helping cards are not the ones seed {seed} deals")
+        raise RecordError(
+            _("deal: the stock, table or helping cards are not the ones seed {seed} deals").format(seed=seed)
+        )
 
 
 def _replay_turn(game: Game, number: int, data: object) -> None:
-    where = f"turn {number}"
+    # TRANSLATORS: where a record is wrong: "turn 12: ..."
+    where = _("turn {number}").format(number=number)
     if game.over:
-        raise RecordError(f"{where}: the game was already over after turn {number - 1}")
+        raise RecordError(
+            _("{where}: the game was already over after turn {number}").format(where=where, number=number - 1)
+        )
     entry = _fields(data, TURN_FIELDS, ("helpers",), where)
     player, kind = entry["player"], entry["action"]
     if not _is_int(player) or not 0 <= player < len(game.players):
-        raise RecordError(f"{where}: player must be a seat from 0 to {len(game.players) - 1}, not {quote(player)}")
+        raise RecordError(
+            _("{where}: player must be a seat from 0 to {last}, not {value}").format(
+                where=where, last=len(game.players) - 1, value=quote(player)
+            )
+        )
     seat = game.state.to_move
     if player != seat:
-        raise RecordError(f"{where}: it was {game.players[seat]}'s turn, not {game.players[player]}'s")
+        raise RecordError(
+            _("{where}: it was {name}'s turn, not {other}'s").format(
+                where=where, name=game.players[seat], other=game.players[player]
+            )
+        )
     if kind not in ACTION_KINDS:
-        raise RecordError(f"{where}: action must be one of {', '.join(ACTION_KINDS)}, not {quote(kind)}")
+        raise RecordError(
+            _("{where}: action must be one of {actions}, not {value}").format(
+                where=where, actions=", ".join(ACTION_KINDS), value=quote(kind)
+            )
+        )
     table = _parse(lambda: Table.parse(_table_data(entry["table"], f"{where}, table")), f"{where}, table")
     played = _cards(entry["played"], f"{where}, played")
     drawn = _cards(entry["drawn"], f"{where}, drawn")
@@ -158,34 +187,56 @@ def _replay_turn(game: Game, number: int, data: object) -> None:
             turn = game.play(Play(table, helpers))
         else:
             if table != game.table:
-                raise RecordError(f"{where}: {name} did not play, so the table cannot change")
+                raise RecordError(
+                    _("{where}: {name} did not play, so the table cannot change").format(where=where, name=name)
+                )
             turn = game.play(action_of(kind))
     except IllegalAction as error:
-        raise RecordError(f"{where}: {name}'s {kind} is not allowed: {error}") from None
-    _same(where, "played", sorted(played), turn.played)
-    _same(where, "drawn", drawn, turn.drawn)
-    _same(where, "helping card(s) taken", sorted(helpers), turn.helpers)
+        # TRANSLATORS: {action} is draw, play, restore or pass, as the record names it.
+        raise RecordError(
+            _("{where}: {name}'s {action} is not allowed: {reason}").format(
+                where=where, name=name, action=kind, reason=error
+            )
+        ) from None
+    _same(
+        where, N_("{where}: the record says {says} was played, but the table shows {gave}"), sorted(played), turn.played
+    )
+    _same(where, N_("{where}: the record says {says} was drawn, but the stock gave {gave}"), drawn, turn.drawn)
+    _same(
+        where,
+        N_("{where}: the record says {says} was taken from the helping cards, but the table shows {gave}"),
+        sorted(helpers),
+        turn.helpers,
+    )
 
 
-def _same(where: str, what: str, recorded: Sequence[Card], actual: Sequence[Card]) -> None:
+def _same(where: str, message: str, recorded: Sequence[Card], actual: Sequence[Card]) -> None:
     if tuple(recorded) != tuple(actual):
-        says = format_cards(recorded) or "nothing"
-        gave = format_cards(actual) or "nothing"
-        source = {"drawn": "the stock gave"}.get(what, "the table shows")
-        raise RecordError(f"{where}: the record says {says} was {what}, but {source} {gave}")
+        # TRANSLATORS: said where a record names no cards: "the record says nothing was drawn".
+        nothing = _("nothing")
+        says, gave = format_cards(recorded) or nothing, format_cards(actual) or nothing
+        raise RecordError(_(message).format(where=where, says=says, gave=gave))
 
 
 def _check_result(game: Game, data: object) -> None:
     if game.result is None:
         if data is not None:
-            raise RecordError(f"result: the game is not over after {len(game.turns)} turns, so the result must be null")
+            raise RecordError(
+                ngettext(
+                    "result: the game is not over after {count} turn, so the result must be null",
+                    "result: the game is not over after {count} turns, so the result must be null",
+                    len(game.turns),
+                ).format(count=len(game.turns))
+            )
         return
     entry = _fields(data, RESULT_FIELDS, (), "result")
     actual = _result_record(game.result)
     for key in RESULT_FIELDS:
         if entry[key] != actual[key]:
             raise RecordError(
-                f"result: the record says {key} {quote(entry[key])}, but the replayed game gives {quote(actual[key])}"
+                _("result: the record says {key} {value}, but the replayed game gives {actual}").format(
+                    key=key, value=quote(entry[key]), actual=quote(actual[key])
+                )
             )
 
 
@@ -225,13 +276,19 @@ def _result_record(result: Result) -> dict[str, Any]:
 
 def _fields(data: object, required: Sequence[str], optional: Sequence[str], where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise RecordError(f"{where} must be a JSON object with {', '.join(required)}")
+        raise RecordError(
+            _("{where} must be a JSON object with {fields}").format(where=where, fields=", ".join(required))
+        )
     for key in data:
         if key not in required and key not in optional:
-            raise RecordError(f"{where}: unknown field {quote(key)} (fields are {', '.join((*required, *optional))})")
+            raise RecordError(
+                _("{where}: unknown field {key} (fields are {fields})").format(
+                    where=where, key=quote(key), fields=", ".join((*required, *optional))
+                )
+            )
     for key in required:
         if key not in data:
-            raise RecordError(f"{where}: the field {quote(key)} is missing")
+            raise RecordError(_("{where}: the field {key} is missing").format(where=where, key=quote(key)))
     return data
 
 
@@ -259,13 +316,13 @@ def _parse(read: Callable[[], T], where: str) -> T:
 
 def _list(data: object, where: str) -> list[Any]:
     if not isinstance(data, list):
-        raise RecordError(f"{where} must be a JSON list, not {type(data).__name__}")
+        raise RecordError(_("{where} must be a JSON list, not {kind}").format(where=where, kind=type(data).__name__))
     return data
 
 
 def _string(data: object, where: str) -> str:
     if not isinstance(data, str):
-        raise RecordError(f"{where}: expected text, not {quote(data)}")
+        raise RecordError(_("{where}: expected text, not {value}").format(where=where, value=quote(data)))
     return data
 
 
@@ -274,10 +331,10 @@ def _is_int(value: object) -> bool:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [key for key, _ in pairs]
+    keys = [key for key, _value in pairs]
     for key in keys:
         if keys.count(key) > 1:
-            raise RecordError(f"the field {quote(key)} appears twice in one object")
+            raise RecordError(_("the field {key} appears twice in one object").format(key=quote(key)))
     return dict(pairs)
 
 

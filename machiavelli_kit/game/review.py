@@ -11,7 +11,14 @@ when there was no play).
 >>> report.accuracy
 {'greedy': 1.0, 'beginner': 0.08823529411764706}
 >>> print(next(turn.text for turn in report.turns if turn.needless_draw))
-turn 12, beginner draws, but could have played 2 cards (2♣ 3♣)
+Turn 12, beginner drew, but could have played 2 cards (2♣ 3♣).
+
+The verdicts are said in the language in use (the learner's review on the game board says the same):
+
+>>> from machiavelli_kit.i18n import speaking
+>>> with speaking("pl"):
+...     print(next(turn.text for turn in report.turns if turn.needless_draw))
+Tura 12, beginner: dobiera kartę, choć można było zagrać 2 karty (2♣ 3♣).
 """
 
 from __future__ import annotations
@@ -22,12 +29,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.game.record import from_record
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
+from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.position import Table
 from machiavelli_kit.solver import SolverTimeout
 
@@ -67,21 +75,77 @@ class TurnReview:
 
     @property
     def text(self) -> str:
-        who = f"turn {self.turn.number}, {self.name}"
+        """The verdict in a sentence, in the language in use: what the player did, and what was there to play."""
+        number, name = self.turn.number, self.name
         if self.best is None:
-            return f"{who}: not reviewed, the solver ran out of time"
-        best = " ".join(str(card) for card in self.best)
+            return _("Turn {number}, {name}: not reviewed, the solver ran out of time.").format(
+                number=number, name=name
+            )
+        best, count = " ".join(str(card) for card in self.best), len(self.best)
         if self.turn.action != "play":
-            did = {"draw": "draws", "restore": "restores", "pass": "passes"}[self.turn.action]
             if not self.best:
-                return f"{who} {did}: there was no play"
-            close = ": a close missed" if self.could_close else ""
-            return f"{who} {did}, but could have played {plural(len(self.best), 'card')} ({best}){close}"
+                return {
+                    "draw": _("Turn {number}, {name} drew: right, there was no play."),
+                    "restore": _("Turn {number}, {name} restored the table: right, there was no play."),
+                    "pass": _("Turn {number}, {name} passed: right, there was no play."),
+                }[self.turn.action].format(number=number, name=name)
+            if self.could_close:
+                said = {
+                    "draw": ngettext(
+                        "Turn {number}, {name} drew, but could have played {count} card ({cards}) and closed.",
+                        "Turn {number}, {name} drew, but could have played {count} cards ({cards}) and closed.",
+                        count,
+                    ),
+                    "restore": ngettext(
+                        "Turn {number}, {name} restored the table, but could have played {count} card ({cards}) "
+                        "and closed.",
+                        "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}) "
+                        "and closed.",
+                        count,
+                    ),
+                    "pass": ngettext(
+                        "Turn {number}, {name} passed, but could have played {count} card ({cards}) and closed.",
+                        "Turn {number}, {name} passed, but could have played {count} cards ({cards}) and closed.",
+                        count,
+                    ),
+                }
+            else:
+                said = {
+                    "draw": ngettext(
+                        "Turn {number}, {name} drew, but could have played {count} card ({cards}).",
+                        "Turn {number}, {name} drew, but could have played {count} cards ({cards}).",
+                        count,
+                    ),
+                    "restore": ngettext(
+                        "Turn {number}, {name} restored the table, but could have played {count} card ({cards}).",
+                        "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}).",
+                        count,
+                    ),
+                    "pass": ngettext(
+                        "Turn {number}, {name} passed, but could have played {count} card ({cards}).",
+                        "Turn {number}, {name} passed, but could have played {count} cards ({cards}).",
+                        count,
+                    ),
+                }
+            return said[self.turn.action].format(number=number, name=name, count=count, cards=best)
+        played = self.played
         if self.missed_close:
-            return f"{who} plays {plural(self.played, 'card')}, but could have closed with all of {best}"
+            return ngettext(
+                "Turn {number}, {name} played {count} card, but could have closed with all of {cards}.",
+                "Turn {number}, {name} played {count} cards, but could have closed with all of {cards}.",
+                played,
+            ).format(number=number, name=name, count=played, cards=best)
         if self.missed:
-            return f"{who} plays {plural(self.played, 'card')} of {len(self.best)} possible ({best})"
-        return f"{who} plays {plural(self.played, 'card')}: the most there was"
+            return ngettext(
+                "Turn {number}, {name} played {count} card of {most} possible ({cards}).",
+                "Turn {number}, {name} played {count} cards of {most} possible ({cards}).",
+                played,
+            ).format(number=number, name=name, count=played, most=count, cards=best)
+        return ngettext(
+            "Turn {number}, {name} played {count} card: the most there was.",
+            "Turn {number}, {name} played {count} cards: the most there was.",
+            played,
+        ).format(number=number, name=name, count=played)
 
 
 @dataclass(frozen=True)
@@ -97,12 +161,17 @@ class Review:
         shares = {}
         for seat, name in enumerate(self.players):
             mine = [turn for turn in self.turns if turn.turn.player == seat and turn.best is not None]
-            shares[name if name not in shares else f"{name} (seat {seat})"] = (
+            shares[name if name not in shares else f"{name} (seat {seat})"] = (  # data: kept in English
                 sum(turn.best_move for turn in mine) / len(mine) if mine else 1.0
             )
         return shares
 
-    def text(self) -> str:
+    def text(self, lang: str | None = None) -> str:
+        """Every turn's verdict, then each player's accuracy, in the language in use (or ``lang``)."""
+        with speaking(lang):
+            return self._text()
+
+    def _text(self) -> str:
         lines = [turn.text for turn in self.turns]
         for seat, name in enumerate(self.players):
             mine = [turn for turn in self.turns if turn.turn.player == seat and turn.best is not None]
@@ -110,11 +179,14 @@ class Review:
             missed = sum(turn.missed for turn in mine)
             closes = sum(turn.missed_close or (turn.needless_draw and turn.could_close) for turn in mine)
             draws = sum(turn.needless_draw for turn in mine)
-            lines.append(
-                f"{name}: accuracy {best}/{len(mine)} ({100 * best / max(1, len(mine)):.0f}%), "
-                f"{plural(missed, 'card')} missed, {plural(closes, 'close')} missed, "
-                f"{plural(draws, 'needless draw')}"
+            # TRANSLATORS: the first part of a player's line at the end of a review: "greedy: accuracy 30/30 (100%)".
+            line = _("{name}: accuracy {best}/{turns} ({percent:.0f}%)").format(
+                name=name, best=best, turns=len(mine), percent=100 * best / max(1, len(mine))
             )
+            missed_cards = ngettext("{count} card missed", "{count} cards missed", missed).format(count=missed)
+            missed_closes = ngettext("{count} close missed", "{count} closes missed", closes).format(count=closes)
+            needless = ngettext("{count} needless draw", "{count} needless draws", draws).format(count=draws)
+            lines.append(f"{line}, {missed_cards}, {missed_closes}, {needless}")
         return "\n".join(lines)
 
 
@@ -140,5 +212,5 @@ def review(record: Game | dict[str, Any] | str, *, seconds: float = REVIEW_SECON
         could_close = cards is not None and len(cards) == len(view.hand)
         name = game.players[turn.player]
         reviews.append(TurnReview(turn, name, len(turn.played), cards, could_close, best_table))
-        state, _ = step(state, turn_action(turn))
+        state, _done = step(state, turn_action(turn))
     return Review(game.players, tuple(reviews))

@@ -28,6 +28,7 @@ from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_
 from machiavelli_kit.game.engine import refusal, step
 from machiavelli_kit.game.state import GameState, Result, Turn, View
 from machiavelli_kit.game.words import describe_result, describe_turn
+from machiavelli_kit.i18n import _
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import BGA, Rules, as_rules
@@ -51,14 +52,24 @@ class Game:
         check_player_count(len(self.players))
         for name in self.players:
             if not name.strip() or len(name) > MAX_NAME:
-                raise DealError(f"a player's name is 1 to {MAX_NAME} characters, not {quote(name)}")
+                raise DealError(
+                    _("a player's name is 1 to {most} characters, not {name}").format(most=MAX_NAME, name=quote(name))
+                )
         if len(deal.hands) != len(self.players):
-            raise DealError(f"the deal has {len(deal.hands)} hands for {len(self.players)} players")
+            raise DealError(
+                _("the deal has {hands} hands for {players} players").format(
+                    hands=len(deal.hands), players=len(self.players)
+                )
+            )
         problems = deal_problems(deal, self.rules)
         if problems:
             raise DealError("; ".join(problems))
         if not 0 <= dealer < len(self.players):
-            raise DealError(f"the dealer is a seat from 0 to {len(self.players) - 1}, not {dealer}")
+            raise DealError(
+                _("the dealer is a seat from 0 to {last}, not {dealer}").format(
+                    last=len(self.players) - 1, dealer=dealer
+                )
+            )
         self.seed, self.deal, self.dealer = seed, deal, dealer
         self.state = GameState.start(self.rules, deal, dealer)
         self.turns: list[Turn] = []
@@ -118,22 +129,27 @@ class Game:
     def play(self, action: Action, *, player: int | None = None) -> Turn:
         """Apply ``action`` for the player to move (``player``, when given, must be that player)."""
         if player is not None and not self.state.over and player != self.state.to_move:
-            raise IllegalAction(f"it is {self.players[self.state.to_move]}'s turn, not {self.players[player]}'s")
+            raise IllegalAction(
+                _("it is {name}'s turn, not {other}'s").format(
+                    name=self.players[self.state.to_move], other=self.players[player]
+                )
+            )
         self.state, turn = step(self.state, action)
         self.turns.append(turn)
         return turn
 
-    def log(self, *, seat: int | None = None) -> list[str]:
-        """Every turn in words, then the result; with ``seat``, as that player saw it (others' draws hidden)."""
+    def log(self, *, seat: int | None = None, lang: str | None = None) -> list[str]:
+        """Every turn in words, then the result; with ``seat``, as that player saw it (others' draws hidden);
+        in the language in use, or ``lang``."""
         hands = [len(hand) for hand in self.deal.hands]
         lines = []
         for turn in self.turns:
             hands[turn.player] += len(turn.drawn) - len(turn.played)
             left = hands[turn.player] if turn.action == "play" else None
             reveal = seat is None or seat == turn.player
-            lines.append(describe_turn(turn, self.players, reveal=reveal, hand_left=left))
+            lines.append(describe_turn(turn, self.players, reveal=reveal, hand_left=left, lang=lang))
         if self.state.result is not None:
-            lines.append(describe_result(self.state.result, self.players))
+            lines.append(describe_result(self.state.result, self.players, lang=lang))
         return lines
 
     def __repr__(self) -> str:

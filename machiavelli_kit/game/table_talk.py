@@ -1,5 +1,5 @@
 """What the game board says, in words for a young learner: each turn for the log, whose turn
-it is, the restore warning and the end of a deal.
+it is, the restore warning and the end of a deal. Everything is said in the language in use.
 
 >>> from machiavelli_kit.notation import parse_cards
 >>> from machiavelli_kit.position import Table
@@ -12,14 +12,19 @@ You drew a card and have 10 cards now.
 >>> print(restore_warning(BGA))
 Restore puts every card back where it was and ends your turn, and you draw 3 cards as the penalty.
 Press Restore again to do it, or go on playing.
+>>> with speaking("it"):
+...     print(turn_text("Greedy", Turn(5, 1, "draw", Table(), (), parse_cards("KS")), (), cards_left=2))
+Greedy ha pescato una carta e ora ha 2 carte.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from machiavelli_kit.cards import Card, plural
+from machiavelli_kit.cards import Card
 from machiavelli_kit.game.state import Result, Turn
+from machiavelli_kit.game.words import and_list
+from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
 from machiavelli_kit.rules import Rules
 
 
@@ -27,62 +32,171 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int) -> str:
+def you_name() -> str:
+    """The name of the first person's seat until one is typed: You, Tu, Ty."""
+    # TRANSLATORS: the name of the learner's seat at the game board, until they type their own.
+    return pgettext("seat name", "You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the learner's default name (in any of the kit's languages that are in use)."""
+    return name.strip().lower() in {"you", you_name().lower()}
+
+
+def count_cards(count: int) -> str:
+    """``1 card``, ``2 cards`` in the language in use (the same words as the cards' own count)."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
     """One turn told for the log, as every player at the screen may see it (a card drawn stays
     hidden): the cards played and the moves, or the draw, and the cards left."""
-    has = "have" if name == "You" else "has"
+    with speaking(lang):
+        return _you_turn(turn, moves, cards_left) if is_you(name) else _turn(name, turn, moves, cards_left)
+
+
+def _turn(name: str, turn: Turn, moves: Sequence[str], cards_left: int) -> str:
     if turn.action == "play":
-        told = "; ".join(moves)
-        helpers = f", taking the helping cards {cards_text(turn.helpers)}" if turn.helpers else ""
-        text = f"{name} played {plural(len(turn.played), 'card')} ({cards_text(turn.played)}){helpers}"
-        text += f": {told}." if told else "."
+        count = len(turn.played)
+        text = ngettext("{name} played {count} card ({cards})", "{name} played {count} cards ({cards})", count).format(
+            name=name, count=count, cards=cards_text(turn.played)
+        )
+        text += _helpers(turn) + _moves(moves)
         if cards_left == 0:
-            return text + f" {name} {has} no cards left and closes!"
-        return text + f" {name} {has} {plural(cards_left, 'card')} left."
+            return text + " " + _("{name} has no cards left and closes!").format(name=name)
+        return (
+            text
+            + " "
+            + ngettext("{name} has {count} card left.", "{name} has {count} cards left.", cards_left).format(
+                name=name, count=cards_left
+            )
+        )
     if turn.action == "draw":
         if not turn.drawn:
-            return f"{name} had to draw, but the stock is empty."
-        return f"{name} drew a card and {has} {plural(cards_left, 'card')} now."
+            return _("{name} had to draw, but the stock is empty.").format(name=name)
+        return ngettext(
+            "{name} drew a card and has {count} card now.", "{name} drew a card and has {count} cards now.", cards_left
+        ).format(name=name, count=cards_left)
     if turn.action == "restore":
-        return f"{name} gave up and drew {plural(len(turn.drawn), 'card')} as the restore penalty."
-    return f"{name} passed: the stock is empty."
+        count = len(turn.drawn)
+        return ngettext(
+            "{name} gave up and drew {count} card as the restore penalty.",
+            "{name} gave up and drew {count} cards as the restore penalty.",
+            count,
+        ).format(name=name, count=count)
+    return _("{name} passed: the stock is empty.").format(name=name)
 
 
-def restore_warning(rules: Rules) -> str:
+def _you_turn(turn: Turn, moves: Sequence[str], cards_left: int) -> str:
+    if turn.action == "play":
+        count = len(turn.played)
+        text = ngettext("You played {count} card ({cards})", "You played {count} cards ({cards})", count).format(
+            count=count, cards=cards_text(turn.played)
+        )
+        text += _helpers(turn) + _moves(moves)
+        if cards_left == 0:
+            return text + " " + _("You have no cards left and close!")
+        return (
+            text
+            + " "
+            + ngettext("You have {count} card left.", "You have {count} cards left.", cards_left).format(
+                count=cards_left
+            )
+        )
+    if turn.action == "draw":
+        if not turn.drawn:
+            return _("You had to draw, but the stock is empty.")
+        return ngettext(
+            "You drew a card and have {count} card now.", "You drew a card and have {count} cards now.", cards_left
+        ).format(count=cards_left)
+    if turn.action == "restore":
+        count = len(turn.drawn)
+        return ngettext(
+            "You gave up and drew {count} card as the restore penalty.",
+            "You gave up and drew {count} cards as the restore penalty.",
+            count,
+        ).format(count=count)
+    return _("You passed: the stock is empty.")
+
+
+def _helpers(turn: Turn) -> str:
+    if not turn.helpers:
+        return ""
+    # TRANSLATORS: follows "Greedy played 3 cards (6♠ 6♥ 6♣)".
+    return ngettext(
+        ", taking the helping card {cards}", ", taking the helping cards {cards}", len(turn.helpers)
+    ).format(cards=cards_text(turn.helpers))
+
+
+def _moves(moves: Sequence[str]) -> str:
+    # TRANSLATORS: follows "Greedy played 3 cards (...)"; {moves} are the moves of the turn, told one by one.
+    return _(": {moves}.").format(moves="; ".join(moves)) if moves else "."
+
+
+def restore_warning(rules: Rules, *, lang: str | None = None) -> str:
     """What Restore costs, said before it is taken."""
-    if rules.restore_penalty:
-        cost = f"you draw {plural(rules.restore_penalty, 'card')} as the penalty"
-    else:
-        cost = "these rules have no penalty, so you draw nothing"
-    return (
-        f"Restore puts every card back where it was and ends your turn, and {cost}. "
-        "Press Restore again to do it, or go on playing."
-    )
+    with speaking(lang):
+        penalty = rules.restore_penalty
+        if penalty:
+            text = ngettext(
+                "Restore puts every card back where it was and ends your turn, and you draw {count} card "
+                "as the penalty.",
+                "Restore puts every card back where it was and ends your turn, and you draw {count} cards "
+                "as the penalty.",
+                penalty,
+            ).format(count=penalty)
+        else:
+            text = _(
+                "Restore puts every card back where it was and ends your turn; these rules have no penalty, "
+                "so you draw nothing."
+            )
+        return text + " " + _("Press Restore again to do it, or go on playing.")
 
 
-def ending_text(result: Result, names: Sequence[str]) -> str:
+def ending_text(result: Result, names: Sequence[str], *, lang: str | None = None) -> str:
     """Who won the deal and why, in one or two sentences."""
-    counts = [len(hand) for hand in result.hands]
-    if result.reason == "closed" and result.winner is not None:
-        return f"{names[result.winner]} played every card and wins the game!"
-    why = {
-        "stock_out": "The stock ran out, so the player with the fewest cards wins.",
-        "blocked": "Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins.",
-    }.get(result.reason, "")
-    if result.winner is not None:
-        return f"{why} {names[result.winner]} wins with {plural(counts[result.winner], 'card')}."
-    low = min(counts)
-    tied = [names[seat] for seat, count in enumerate(counts) if count == low]
-    return f"{why} It is a draw: {' and '.join(tied)} hold {plural(low, 'card')} each."
+    with speaking(lang):
+        counts = [len(hand) for hand in result.hands]
+        if result.reason == "closed" and result.winner is not None:
+            name = names[result.winner]
+            return (
+                _("You played every card and win the game!")
+                if is_you(name)
+                else _("{name} played every card and wins the game!").format(name=name)
+            )
+        why = {
+            "stock_out": _("The stock ran out, so the player with the fewest cards wins."),
+            "blocked": _("Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins."),
+        }.get(result.reason, "")
+        if result.winner is not None:
+            count = counts[result.winner]
+            won = ngettext("{name} wins with {count} card.", "{name} wins with {count} cards.", count)
+            return f"{why} {won.format(name=names[result.winner], count=count)}".strip()
+        low = min(counts)
+        tied = [names[seat] for seat, count in enumerate(counts) if count == low]
+        draw = ngettext(
+            "It is a draw: {names} hold {count} card each.", "It is a draw: {names} hold {count} cards each.", low
+        )
+        return f"{why} {draw.format(names=and_list(tied), count=low)}".strip()
 
 
-def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None) -> str:
+def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None, *, lang: str | None = None) -> str:
     """How many cards each other player holds."""
-    return ", ".join(
-        f"{name} {plural(size, 'card')}"
-        for seat, (name, size) in enumerate(zip(names, sizes, strict=True))
-        if seat != skip
-    )
+    with speaking(lang):
+        return ", ".join(
+            f"{name} {count_cards(size)}"
+            for seat, (name, size) in enumerate(zip(names, sizes, strict=True))
+            if seat != skip
+        )
 
 
-__all__ = ["cards_text", "ending_text", "hand_sizes_text", "restore_warning", "turn_text"]
+__all__ = [
+    "cards_text",
+    "count_cards",
+    "ending_text",
+    "hand_sizes_text",
+    "is_you",
+    "restore_warning",
+    "turn_text",
+    "you_name",
+]

@@ -23,6 +23,7 @@ from machiavelli_kit.game.autoplay import AutoGame, play_game
 from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.game.record import save
 from machiavelli_kit.game.scoring import hand_points
+from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
 from machiavelli_kit.rules import Rules, as_rules
 
 Z95 = 1.959963984540054
@@ -100,22 +101,50 @@ class Tournament:
             "players": [row.as_json() for row in self.rows],
         }
 
-    def text(self) -> str:
-        header = f"{'player':<12} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<16} "
-        header += f"{'cards left':>10} {'points':>7} {'s/move':>8}"
-        lines = [header]
-        for row in self.rows:
-            low, high = row.interval
-            lines.append(
-                f"{row.name:<12} {row.games:>6} {row.wins:>6} {100 * row.win_rate:>8.1f}%  "
-                f"[{100 * low:4.1f}%, {100 * high:5.1f}%]  {row.cards_left / max(1, row.games):>10.2f} "
-                f"{row.points / max(1, row.games):>7.1f} {row.ms_per_move / 1000:>8.3f}"
+    def text(self, lang: str | None = None) -> str:
+        """The standings as a table, in the language in use (or ``lang``); ``as_json`` keeps English keys."""
+        with speaking(lang):
+            columns = (
+                # TRANSLATORS: the columns of the tournament table; keep them short.
+                (_("player"), 12, "<"),
+                (_("games"), 6, ">"),
+                (_("wins"), 6, ">"),
+                (_("win rate"), 9, ">"),
+                (_("interval (95%)"), 16, "<"),
+                (_("cards left"), 10, ">"),
+                (_("points"), 7, ">"),
+                (_("s/move"), 8, ">"),
             )
-        endings = ", ".join(f"{reason} {count}" for reason, count in sorted(self.reasons.items()))
-        lines.append(
-            f"{self.games} games under {self.rules}, {self.seconds / max(1, self.games):.2f} s a game; {endings}"
-        )
-        return "\n".join(lines)
+            header = " ".join(f"{name:{align}{width}}" for name, width, align in columns[:4])
+            header += "  " + " ".join(f"{name:{align}{width}}" for name, width, align in columns[4:])
+            lines = [header.rstrip()]
+            for row in self.rows:
+                low, high = row.interval
+                lines.append(
+                    f"{row.name:<12} {row.games:>6} {row.wins:>6} {100 * row.win_rate:>8.1f}%  "
+                    f"[{100 * low:4.1f}%, {100 * high:5.1f}%]  {row.cards_left / max(1, row.games):>10.2f} "
+                    f"{row.points / max(1, row.games):>7.1f} {row.ms_per_move / 1000:>8.3f}"
+                )
+            endings = ", ".join(f"{_ending(reason)} {count}" for reason, count in sorted(self.reasons.items()))
+            lines.append(
+                ngettext(
+                    "{count} game under {rules}, {seconds:.2f} s a game; {endings}",
+                    "{count} games under {rules}, {seconds:.2f} s a game; {endings}",
+                    self.games,
+                ).format(count=self.games, rules=self.rules, seconds=self.seconds / max(1, self.games), endings=endings)
+            )
+            return "\n".join(lines)
+
+
+def _ending(reason: str) -> str:
+    """How games ended, as the table names it (``closed``, ``stock out``, ``blocked``)."""
+    names = {
+        # TRANSLATORS: how many games ended so, in the tournament table: "closed 80, stock out 20".
+        "closed": pgettext("game ending", "closed"),
+        "stock_out": pgettext("game ending", "stock out"),
+        "blocked": pgettext("game ending", "blocked"),
+    }
+    return names.get(reason, reason)
 
 
 def run_tournament(

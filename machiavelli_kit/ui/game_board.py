@@ -5,17 +5,21 @@ A thin view over :class:`machiavelli_kit.game.flow.GameFlow`: it draws the flow,
 the buttons to it and animates computer turns as an asyncio task (the computer thinks in a
 worker thread), so the kernel never blocks. Without a running event loop (a test, a script)
 computer turns are played at once.
+
+The board speaks the language it was made in (``lang=``, else the one in use then): every
+label, and every text its buttons and the computer turns say.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import html
 import importlib
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import ipywidgets as w
 from ipyevents import Event
@@ -23,17 +27,18 @@ from ipyevents import Event
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
 from machiavelli_kit.game.players import DEFAULT_BUDGET
+from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.play import PlaySession
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules_words import rules_text
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionWidget
-from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, keys_line, with_key
+from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, button_label, keys_line, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
 
-SPEEDS = (("slow", 1.0), ("normal", 0.5), ("fast", 0.2), ("no animation", 0.0))
-"""Seconds each move of a computer turn stays on the screen."""
+SPEEDS = ((N_("slow"), 1.0), (N_("normal"), 0.5), (N_("fast"), 0.2), (N_("no animation"), 0.0))
+"""Seconds each move of a computer turn stays on the screen (each label said in the language in use)."""
 BOARD_BUTTONS = ("Undo", "Redo", "Check")
 """The position board's own buttons a game keeps (Restore, Hint and the rest are the game's)."""
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,7 +49,8 @@ class GameBoard:
 
     ``seed`` fixes the deal (for tests and lessons), ``budget`` is the computer players'
     seconds a move, ``scale`` enlarges the cards. ``hints=False`` (or ``True``) is a teacher's
-    choice for a match: the setup's Hints box then shows it and cannot be changed.
+    choice for a match: the setup's Hints box then shows it and cannot be changed. ``lang`` is
+    the board's language (``None``: the one in use when it is made).
     """
 
     def __init__(
@@ -54,7 +60,13 @@ class GameBoard:
         budget: float = DEFAULT_BUDGET,
         scale: float = 1.0,
         hints: bool | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.language = language(lang)
+        with speaking(self.language):
+            self._build(seed, budget, scale, hints)
+
+    def _build(self, seed: int | None, budget: float, scale: float, hints: bool | None) -> None:
         self.seed, self.budget, self.scale = seed, budget, scale
         self.flow: GameFlow | None = None
         self.errors: list[str] = []
@@ -62,15 +74,15 @@ class GameBoard:
         self.task: asyncio.Task[None] | None = None
         """The computer turns being shown, while they run in a kernel's event loop."""
         self._skipping = False
-        self.setup = GameSetup()
+        self.setup = GameSetup(lang=self.language)
         self.setup.start_button.on_click(self._guard(self._on_start))
         if hints is not None:
             self.setup.hints.value, self.setup.hints.disabled = hints, True
             self.setup.hints.description = (
-                "Hints allowed (set by the teacher)" if hints else "No hints (teacher's choice)"
+                _("Hints allowed (set by the teacher)") if hints else _("No hints (teacher's choice)")
             )
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
-        self.upload.tooltip = "load a game's record (a .json file saved from this board)"
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=_("Load a game"))
+        self.upload.tooltip = _("load a game's record (a .json file saved from this board)")
         self.upload.observe(self._guard(self._on_upload), "value")
         self.setup_status = _html("mk-game-setup-status")
         self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
@@ -79,25 +91,36 @@ class GameBoard:
         self.status = _html("mk-game-status")
         self.log = _html("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
-        self.buttons = {
-            "Draw": _button("Draw", "draw a card and end your turn (when nothing can be played)", "draw"),
-            "End turn": _button("End turn", "end your turn with the table as it is, if it is valid", "end-turn"),
-            "Restore": _button("Restore", "give up: put every card back and draw the penalty cards", "restore"),
-            "Hint": _button("Hint", "a hint; press again for a stronger one", "hint"),
+        self.buttons = {  # by their English labels; each shows its label in the board's language
+            "Draw": _button(
+                button_label("Draw"), _("draw a card and end your turn (when nothing can be played)"), "draw"
+            ),
+            "End turn": _button(
+                button_label("End turn"), _("end your turn with the table as it is, if it is valid"), "end-turn"
+            ),
+            "Restore": _button(
+                button_label("Restore"), _("give up: put every card back and draw the penalty cards"), "restore"
+            ),
+            "Hint": _button(button_label("Hint"), _("a hint; press again for a stronger one"), "hint"),
         }
         for label, button in self.buttons.items():
             button.tooltip = with_key(label, button.tooltip)
             button.on_click(self._guard(getattr(self, f"_on_{label.lower().replace(' ', '_')}")))
         self.speed = w.Dropdown(
-            options=SPEEDS, value=0.5, description="Computer speed", style={"description_width": "initial"}
+            options=[(_(label), seconds) for label, seconds in SPEEDS],
+            value=0.5,
+            description=_("Computer speed"),
+            style={"description_width": "initial"},
         )
-        self.speed.tooltip = "how long each computer move stays on the screen"
+        self.speed.tooltip = _("how long each computer move stays on the screen")
         self.speed.add_class("mk-game-speed")
-        self.skip = _button("Skip", "show the computer turns at once, up to your turn", "skip")
+        self.skip = _button(pgettext("button", "Skip"), _("show the computer turns at once, up to your turn"), "skip")
         self.skip.on_click(self._guard(self._on_skip))
-        self.new_game = _button("New game", "back to the setup to start again", "new-game")
+        self.new_game = _button(pgettext("button", "New game"), _("back to the setup to start again"), "new-game")
         self.new_game.on_click(self._guard(self._on_new_game))
-        self.take_over = _button("Show my cards", "only the player whose turn it is should look", "take-over")
+        self.take_over = _button(
+            pgettext("button", "Show my cards"), _("only the player whose turn it is should look"), "take-over"
+        )
         self.take_over.on_click(self._guard(self._on_take_over))
         self.handover_text = _html("mk-game-handover-text")
         self.handover = w.VBox([self.handover_text, self.take_over])
@@ -110,9 +133,11 @@ class GameBoard:
         self.keys_help = _html("mk-game-keys")
         self.keys_help.value = html.escape(keys_line())
         self.ending = _html("mk-game-end")
-        self.next_deal = _button("Next deal", "deal the next game of the match", "next-deal")
+        self.next_deal = _button(pgettext("button", "Next deal"), _("deal the next game of the match"), "next-deal")
         self.next_deal.on_click(self._guard(self._on_next_deal))
-        self.review_button = _button("Review my game", "each of your turns beside the solver's best play", "review")
+        self.review_button = _button(
+            pgettext("button", "Review my game"), _("each of your turns beside the solver's best play"), "review"
+        )
         self.review_button.on_click(self._guard(self._on_review))
         self.download = _html("mk-game-download")
         self.review = _html("mk-game-review-report")
@@ -134,9 +159,15 @@ class GameBoard:
 
     def start(self, flow: GameFlow) -> None:
         """Play ``flow`` on this board from where it stands."""
+        with speaking(self.language):
+            self._start(flow)
+
+    def _start(self, flow: GameFlow) -> None:
         self.flow, self.lines, self._skipping = flow, [], False
         hand = self._viewer_hand()
-        self.position = PositionWidget(PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale)
+        self.position = PositionWidget(
+            PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale, lang=self.language
+        )
         self.position.box.add_class("mk-game-table")
         for label, button in self.position.buttons.items():
             _show(button, label in BOARD_BUTTONS)
@@ -146,14 +177,18 @@ class GameBoard:
         _show(self.setup.box, False)
         _show(self.play_box, True)
         _warm_up()
-        self._say(f"A new game: {', '.join(flow.names)}; {rules_text(flow.rules)}.")
+        self._say(
+            _("A new game: {players}; {rules}.").format(players=", ".join(flow.names), rules=rules_text(flow.rules))
+        )
         self._advance()
 
-    def _on_start(self, _: object = None) -> None:
+    def _on_start(self, _event: object = None) -> None:
         try:
             seed = self.setup.seed()
             seats, rules, hints = self.setup.seats(), self.setup.rules(), self.setup.hints.value
-            flow = GameFlow.new(seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget)
+            flow = GameFlow.new(
+                seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget, lang=self.language
+            )
         except ValueError as error:  # a deal the rules cannot make, a bad deal number
             mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(_sentence(str(error)))
@@ -167,15 +202,18 @@ class GameBoard:
             return
         self.upload.value = ()  # so that the same file can be loaded again
         try:
-            flow = GameFlow.from_record(bytes(files[0]["content"]).decode("utf-8"), hints=self.setup.hints.value)
+            text = bytes(files[0]["content"]).decode("utf-8")
+            flow = GameFlow.from_record(text, hints=self.setup.hints.value, lang=self.language)
         except (ValueError, UnicodeDecodeError) as error:
             mark(self.setup_status, "invalid")
-            self.setup_status.value = html.escape(f"This file is not a game saved from this board: {error}.")
+            self.setup_status.value = html.escape(
+                _("This file is not a game saved from this board: {error}.").format(error=error)
+            )
             return
         self.setup_status.value = ""
         self.start(flow)
 
-    def _on_new_game(self, _: object = None) -> None:
+    def _on_new_game(self, _event: object = None) -> None:
         if self.task is not None and not self.task.done():
             self.task.cancel()
         _show(self.play_box, False)
@@ -205,38 +243,41 @@ class GameBoard:
         self.table_area.children = (board.box,)
         self._enable(True)
         self.buttons["Hint"].disabled = not flow.hints
-        self.buttons["Draw"].description = "Pass" if "draw" not in flow.game.options() else "Draw"
+        self.buttons["Draw"].description = button_label("Pass" if "draw" not in flow.game.options() else "Draw")
         self._tell(flow.situation(), "info")
 
     def _show_handover(self) -> None:
         flow = self._flow()
         name = flow.names[flow.game.to_move or 0]
+        escaped = html.escape(name)
         self.handover_text.value = (
-            f"<b>Pass the screen to {html.escape(name)}.</b> Everyone else, look away. "
-            f"{html.escape(name)}, press <b>Show my cards</b> when you are ready."
+            "<b>"
+            + _("Pass the screen to {name}.").format(name=escaped)
+            + "</b> "
+            + _("Everyone else, look away. {name}, press <b>Show my cards</b> when you are ready.").format(name=escaped)
         )
-        self.take_over.description = f"I am {name}: show my cards"
+        self.take_over.description = _("I am {name}: show my cards").format(name=name)
         self._put(PlaySession(Position(flow.game.table, ()), flow.rules))  # no hand left drawn behind the screen
         self.table_area.children = (self.handover,)
         self._enable(False)
         self._tell(flow.situation(), "info")
 
-    def _on_take_over(self, _: object = None) -> None:
+    def _on_take_over(self, _event: object = None) -> None:
         self._flow().take_over()
         self._advance()
 
     # a person's buttons
 
-    def _on_draw(self, _: object = None) -> None:
+    def _on_draw(self, _event: object = None) -> None:
         self._answer(self._flow().draw())
 
-    def _on_end_turn(self, _: object = None) -> None:
+    def _on_end_turn(self, _event: object = None) -> None:
         self._answer(self._flow().end_turn())
 
-    def _on_restore(self, _: object = None) -> None:
+    def _on_restore(self, _event: object = None) -> None:
         self._answer(self._flow().restore())
 
-    def _on_hint(self, _: object = None) -> None:
+    def _on_hint(self, _event: object = None) -> None:
         self._tell(self._flow().hint(), "hint")
 
     def _answer(self, answer: Answer) -> None:
@@ -271,12 +312,18 @@ class GameBoard:
         self.task = loop.create_task(self._animate(loop))
 
     async def _animate(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Each computer turn: think in a worker thread, then show its moves one by one."""
+        """Each computer turn: think in a worker thread, then show its moves one by one (a task keeps the
+        language of the block that made it; the board's own language is set again all the same)."""
+        with speaking(self.language):
+            await self._animate_turns()
+
+    async def _animate_turns(self) -> None:
         flow = self._flow()
         try:
             while flow.computer_to_move:
                 self._tell(flow.situation(), "info")
-                shown = flow.apply(await loop.run_in_executor(None, flow.think))
+                # to_thread carries the language (a context variable) into the worker thread
+                shown = flow.apply(await asyncio.to_thread(flow.think))
                 for frame in shown.frames[:-1]:
                     self._frame(frame)
                     await asyncio.sleep(0 if self._skipping else self.speed.value)
@@ -296,7 +343,7 @@ class GameBoard:
         self._put(PlaySession(Position(Table.of(melds), self._viewer_hand()), self._flow().rules))
         self.table_area.children = (self._board().box,)
 
-    def _on_skip(self, _: object = None) -> None:
+    def _on_skip(self, _event: object = None) -> None:
         self._skipping = True
 
     # the end of a deal
@@ -311,27 +358,29 @@ class GameBoard:
         self._tell(end.text, "info")
         self._say(end.text)
         self.ending.value = ending_html(end, flow.names)
+        title = _("save this game as a file, to load it again later")
+        link = _("Download the game's record")
         _show(self.next_deal, not end.match_over)
         _show(self.review_button, bool(flow.people))
         record = base64.b64encode(flow.record().encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a download="machiavelli-game.json" href="data:application/json;base64,{record}" '
             'style="color: #1a5fb4; text-decoration: underline" '
-            'title="save this game as a file, to load it again later">Download the game\'s record</a>'
+            f'title="{html.escape(title)}">{html.escape(link)}</a>'
         )
         _show(self.end_box, True)
 
-    def _on_next_deal(self, _: object = None) -> None:
+    def _on_next_deal(self, _event: object = None) -> None:
         flow = self._flow()
         flow.next_deal()
         _show(self.end_box, False)
-        self._say(f"Deal {len(flow.games)}.")
+        self._say(_("Deal {number}.").format(number=len(flow.games)))
         self._advance()
 
-    def _on_review(self, _: object = None) -> None:
+    def _on_review(self, _event: object = None) -> None:
         """Review the people's turns: in a worker thread in a running kernel, at once otherwise."""
         flow = self._flow()
-        self.review.value = "Reviewing your game..."
+        self.review.value = html.escape(_("Reviewing your game..."))
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -339,26 +388,30 @@ class GameBoard:
             return
 
         async def reviewing() -> None:
+            with speaking(self.language):
+                await reviewed()
+
+        async def reviewed() -> None:
             try:
-                self._reviewed(await loop.run_in_executor(None, review_turns, flow.games, flow.people))
+                self._reviewed(await asyncio.to_thread(review_turns, flow.games, flow.people))
             except Exception as error:
                 self._error(error)
 
         self.task = loop.create_task(reviewing())
 
     def _reviewed(self, report: LearnerReview) -> None:
-        self.review.value = review_html(report)
+        self.review.value = review_html(report, lang=self.language)
 
     # helpers
 
     def _flow(self) -> GameFlow:
         if self.flow is None:
-            raise RuntimeError("no game yet: press Start")
+            raise RuntimeError(_("no game yet: press Start", self.language))
         return self.flow
 
     def _board(self) -> PositionWidget:
         if self.position is None:
-            raise RuntimeError("no game yet: press Start")
+            raise RuntimeError(_("no game yet: press Start", self.language))
         return self.position
 
     def _viewer_hand(self) -> tuple[Any, ...]:
@@ -394,11 +447,19 @@ class GameBoard:
 
     def _error(self, error: Exception) -> None:
         self.errors.append(traceback.format_exc())
-        self._tell(f"Error: {error!r}", "invalid")
+        self._tell(_("Error: {error!r}", self.language).format(error=error), "invalid")
 
     def _guard(self, handler: F) -> F:
-        """Show any exception raised by ``handler`` on the status line instead of losing it."""
-        return reporting_errors(handler, self._error)
+        """Run ``handler`` in the board's language, and show any exception it raises on the status line
+        instead of losing it."""
+        board = self
+
+        @functools.wraps(handler)
+        def spoken(*args: Any, **kwargs: Any) -> Any:
+            with speaking(board.language):
+                return handler(*args, **kwargs)
+
+        return reporting_errors(cast(F, spoken), self._error)
 
 
 def _warm_up() -> None:

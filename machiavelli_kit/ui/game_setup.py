@@ -2,7 +2,8 @@
 
 Plain controls over :class:`~machiavelli_kit.game.flow.Seat` and
 :class:`~machiavelli_kit.rules.Rules`; the board reads :meth:`GameSetup.rules` and
-:meth:`GameSetup.seats` when Start is pressed.
+:meth:`GameSetup.seats` when Start is pressed. Its words are in the language it was made in
+(``lang=``, else the one in use).
 """
 
 from __future__ import annotations
@@ -12,21 +13,25 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.game.flow import PERSON, Seat
+from machiavelli_kit.game.table_talk import you_name
+from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.rules import Rules
 
 PRESETS = (
-    ("Board Game Arena (bga)", "bga"),
-    ("Classic: points over several deals", "classic"),
-    ("Wikipedia", "wikipedia"),
-    ("Wikipedia, 6 cards and 4 helping cards", "wikipedia(hand_size=6, helpers=4)"),
+    (N_("Board Game Arena (bga)"), "bga"),
+    (N_("Classic: points over several deals"), "classic"),
+    (N_("Wikipedia"), "wikipedia"),
+    (N_("Wikipedia, 6 cards and 4 helping cards"), "wikipedia(hand_size=6, helpers=4)"),
 )
+"""The rules to choose from: each label (said in the language in use) and its rules string."""
 KINDS = (
-    ("a person", PERSON),
-    ("computer: beginner", "beginner"),
-    ("computer: greedy", "greedy"),
-    ("computer: expert", "expert"),
-    ("computer: random", "random"),
+    (N_("a person"), PERSON),
+    (N_("computer: beginner"), "beginner"),
+    (N_("computer: greedy"), "greedy"),
+    (N_("computer: expert"), "expert"),
+    (N_("computer: random"), "random"),
 )
+"""Who may sit at a seat: each label (said in the language in use) and its kind."""
 MAX_SEATS = 6
 DEFAULT_KINDS = (PERSON, "greedy", "beginner", "expert", "random", "greedy")
 WIDE = {"description_width": "initial"}
@@ -35,51 +40,73 @@ WIDE = {"description_width": "initial"}
 class GameSetup:
     """Rules, players and the Start button, with a tooltip on every control."""
 
-    def __init__(self) -> None:
-        self.preset = w.Dropdown(options=PRESETS, value="bga", description="Rules", tooltip="which rules to play by")
+    def __init__(self, *, lang: str | None = None) -> None:
+        self.language = language(lang)
+        with speaking(self.language):
+            self._build()
+
+    def _build(self) -> None:
+        presets = [(_(label), value) for label, value in PRESETS]
+        self.preset = w.Dropdown(
+            options=presets, value="bga", description=_("Rules"), tooltip=_("which rules to play by")
+        )
         self.jokers = w.Dropdown(
-            options=[0, 2, 4], value=0, description="Jokers", tooltip="how many jokers are shuffled in"
+            options=[0, 2, 4], value=0, description=_("Jokers"), tooltip=_("how many jokers are shuffled in")
         )
         self.hand_size = w.BoundedIntText(
-            value=15, min=3, max=20, description="Cards dealt", style=WIDE, tooltip="cards each player gets"
+            value=15, min=3, max=20, description=_("Cards dealt"), style=WIDE, tooltip=_("cards each player gets")
         )
         self.wrap = w.Checkbox(
-            value=False, description="Runs may turn the corner (K A 2)", style=WIDE, tooltip="allow K A 2 runs"
+            value=False,
+            description=_("Runs may turn the corner (K A 2)"),
+            style=WIDE,
+            tooltip=_("allow K A 2 runs"),
         )
         self.points = w.Checkbox(
             value=False,
-            description="Count points over several deals",
+            description=_("Count points over several deals"),
             style=WIDE,
-            tooltip="the cards left in hand count as points; the match ends at 101 points",
+            tooltip=_("the cards left in hand count as points; the match ends at 101 points"),
         )
         self.players = w.Dropdown(
-            options=list(range(2, MAX_SEATS + 1)), value=2, description="Players", tooltip="how many play"
+            options=list(range(2, MAX_SEATS + 1)), value=2, description=_("Players"), tooltip=_("how many play")
         )
         self.hints = w.Checkbox(
             value=True,
-            description="Hints allowed",
+            description=_("Hints allowed"),
             style=WIDE,
-            tooltip="a teacher can switch hints off for a match",
+            tooltip=_("a teacher can switch hints off for a match"),
         )
         self.deal = w.Text(
             value="",
-            placeholder="any",
-            description="Deal number",
+            # TRANSLATORS: shown in the empty deal number box: any deal will do.
+            placeholder=_("any"),
+            description=_("Deal number"),
             style=WIDE,
-            tooltip="the same number deals the same cards: a whole class can play one deal",
+            tooltip=_("the same number deals the same cards: a whole class can play one deal"),
         )
         self.deal.add_class("mk-game-deal")
-        self._names = [w.Text(value=_default_name(seat), description=f"Seat {seat + 1}") for seat in range(MAX_SEATS)]
+        self._names = [
+            w.Text(value=_default_name(seat), description=_("Seat {number}").format(number=seat + 1))
+            for seat in range(MAX_SEATS)
+        ]
+        kinds = [(_(label), value) for label, value in KINDS]
         self._kinds = [
-            w.Dropdown(options=KINDS, value=DEFAULT_KINDS[seat], tooltip=f"who plays at seat {seat + 1}")
+            w.Dropdown(
+                options=kinds,
+                value=DEFAULT_KINDS[seat],
+                tooltip=_("who plays at seat {number}").format(number=seat + 1),
+            )
             for seat in range(MAX_SEATS)
         ]
         for seat, (name, kind) in enumerate(zip(self._names, self._kinds, strict=True)):
-            name.tooltip = "the player's name"
+            name.tooltip = _("the player's name")
             kind.observe(self._renamer(name, seat), "value")
         self._seat_rows = [w.HBox([name, kind]) for name, kind in zip(self._names, self._kinds, strict=True)]
         self.seat_box = w.VBox()
-        self.start_button = w.Button(description="Start", button_style="success", tooltip="deal and start the game")
+        self.start_button = w.Button(
+            description=pgettext("button", "Start"), button_style="success", tooltip=_("deal and start the game")
+        )
         self.start_button.add_class("mk-game-start")
         self.preset.observe(self._preset_changed, "value")
         self.players.observe(self._count_changed, "value")
@@ -104,14 +131,19 @@ class GameSetup:
         if not text:
             return None
         if not text.isdigit():
-            raise ValueError(f"the deal number is a whole number such as 7, not {text!r} (or leave it empty)")
+            raise ValueError(
+                _(
+                    "the deal number is a whole number such as 7, not {text!r} (or leave it empty)", self.language
+                ).format(text=text)
+            )
         return int(text)
 
     def seats(self) -> list[Seat]:
         """Each seat's name (made unique: ``Greedy``, ``Greedy 2``) and who plays it."""
         seats: list[Seat] = []
         for name_box, kind_box in zip(self._names, self._kinds[: self.players.value], strict=False):
-            name = name_box.value.strip() or _kind_name(kind_box.value, len(seats))
+            with speaking(self.language):
+                name = name_box.value.strip() or _kind_name(kind_box.value, len(seats))
             taken = {seat.name for seat in seats}
             unique, count = name, 1
             while unique in taken:
@@ -128,32 +160,33 @@ class GameSetup:
             if names is not None:
                 self._names[seat].value = names[seat]
 
-    def _preset_changed(self, _: object = None) -> None:
+    def _preset_changed(self, _event: object = None) -> None:
         rules = Rules.parse(self.preset.value)
         self.jokers.value = rules.jokers if rules.jokers in (0, 2, 4) else 0
         self.hand_size.value = rules.hand_size
         self.wrap.value = rules.wrap
         self.points.value = rules.scoring == "points"
 
-    def _count_changed(self, _: object = None) -> None:
+    def _count_changed(self, _event: object = None) -> None:
         self.seat_box.children = self._seat_rows[: self.players.value]
 
-    @staticmethod
-    def _renamer(name: w.Text, seat: int) -> Any:
+    def _renamer(self, name: w.Text, seat: int) -> Any:
         """Rename a seat after its new player, unless the name was typed in."""
 
         def renamed(change: dict[str, Any]) -> None:
-            if name.value in {_kind_name(change["old"], seat), ""}:
-                name.value = _kind_name(change["new"], seat)
+            with speaking(self.language):
+                if name.value in {_kind_name(change["old"], seat), ""}:
+                    name.value = _kind_name(change["new"], seat)
 
         return renamed
 
 
 def _kind_name(kind: str, seat: int) -> str:
-    """A seat's name until one is typed: You (the first person), Player 2, Greedy."""
+    """A seat's name until one is typed: You (the first person), Player 2, Greedy (the computer
+    players keep their names in every language: a record names them so)."""
     if kind != PERSON:
         return kind.title()
-    return "You" if seat == 0 else f"Player {seat + 1}"
+    return you_name() if seat == 0 else _("Player {number}").format(number=seat + 1)
 
 
 def _default_name(seat: int) -> str:

@@ -10,12 +10,22 @@ keyboard). Each event reaches :func:`button_for` as the dict ipyevents sends: ``
 'Undo'
 >>> with_key("Draw", "draw a card and end your turn")
 'draw a card and end your turn (key D)'
+
+Buttons keep their English labels as names (:data:`SHORTCUTS`' keys); :func:`button_label` is what a
+button shows, in the language in use:
+
+>>> from machiavelli_kit.i18n import speaking
+>>> with speaking("pl"):
+...     button_label("Draw"), with_key("Undo", "cofnij")
+('Dobierz', 'cofnij (klawisz U albo Ctrl+Z)')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from machiavelli_kit.i18n import _, pgettext
 
 SHORTCUTS: dict[str, tuple[str, ...]] = {
     "Draw": ("d",),
@@ -53,15 +63,49 @@ def shown(key: str) -> str:
     return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))
 
 
+def button_label(label: str) -> str:
+    """What the button named ``label`` (its English label) shows, in the language in use."""
+    labels = {
+        "Draw": pgettext("button", "Draw"),
+        "Pass": pgettext("button", "Pass"),
+        "End turn": pgettext("button", "End turn"),
+        "Restore": pgettext("button", "Restore"),
+        "Hint": pgettext("button", "Hint"),
+        "Undo": pgettext("button", "Undo"),
+        "Redo": pgettext("button", "Redo"),
+        "Check": pgettext("button", "Check"),
+    }
+    return labels.get(label, label)
+
+
+def _action(label: str) -> str:
+    """What the key of the button ``label`` does, for the line of keys under the board."""
+    actions = {
+        # TRANSLATORS: the line of keys under the game board: "D draw, E end turn, U undo, ...".
+        "Draw": pgettext("key", "draw"),
+        "End turn": pgettext("key", "end turn"),
+        "Undo": pgettext("key", "undo"),
+        "Redo": pgettext("key", "redo"),
+        "Hint": pgettext("key", "hint"),
+        "Check": pgettext("key", "check"),
+        "Restore": pgettext("key", "restore"),
+    }
+    return actions.get(label, label.lower())
+
+
 def with_key(label: str, tooltip: str) -> str:
     """``tooltip`` with the keys of the button ``label`` at its end."""
-    return f"{tooltip} (key {' or '.join(shown(key) for key in SHORTCUTS[label])})"
+    keys = [shown(key) for key in SHORTCUTS[label]]
+    if len(keys) == 1:
+        return _("{tooltip} (key {key})").format(tooltip=tooltip, key=keys[0])
+    # TRANSLATORS: a button's tooltip, then its two keys: "undo a move (key U or Ctrl+Z)".
+    return _("{tooltip} (key {key} or {other})").format(tooltip=tooltip, key=", ".join(keys[:-1]), other=keys[-1])
 
 
 def keys_line() -> str:
-    """One line for under the board that says every key."""
-    keys = ", ".join(f"{shown(keys[0])} {label.lower()}" for label, keys in SHORTCUTS.items())
-    return f"Keys (with the mouse over the cards): {keys}. Ctrl+Z and Ctrl+Y also undo and redo."
+    """One line for under the board that says every key, in the language in use."""
+    keys = ", ".join(f"{shown(keys[0])} {_action(label)}" for label, keys in SHORTCUTS.items())
+    return _("Keys (with the mouse over the cards): {keys}. Ctrl+Z and Ctrl+Y also undo and redo.").format(keys=keys)
 
 
-__all__ = ["SHORTCUTS", "button_for", "key_name", "keys_line", "shown", "with_key"]
+__all__ = ["SHORTCUTS", "button_for", "button_label", "key_name", "keys_line", "shown", "with_key"]

@@ -1,0 +1,188 @@
+"""A game in Italian and Polish, headless: the flow's sentences (a computer turn, the restore warning,
+the end of a deal with its points), Polish plurals, the game board's labels, the log and the
+commands, each in the language asked for, whatever the session speaks."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from machiavelli_kit.cli import main
+from machiavelli_kit.game.deal import arranged_deal
+from machiavelli_kit.game.flow import GameFlow, Seat
+from machiavelli_kit.game.review import review
+from machiavelli_kit.game.session import Game
+from machiavelli_kit.game.state import Result, Turn
+from machiavelli_kit.game.table_talk import count_cards, ending_text, restore_warning, turn_text
+from machiavelli_kit.i18n import speaking
+from machiavelli_kit.notation import parse_cards
+from machiavelli_kit.position import Table
+from machiavelli_kit.rules import BGA
+from machiavelli_kit.ui.game_board import GameBoard
+from machiavelli_kit.ui.game_ending import ending_html
+
+SEED = 7
+"""Seed 7 deals the first seat 6♠ 6♥ 6♣ (a set to lay) and lets it start against Greedy."""
+
+
+@pytest.fixture(autouse=True)
+def no_event_loop_running() -> Iterator[None]:
+    """No event loop marked as running in this thread (Playwright's sync API may leave one)."""
+    leaked = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    yield
+    asyncio._set_running_loop(leaked)
+
+
+def flow_in(lang: str, name: str = "Ann") -> GameFlow:
+    return GameFlow.new([Seat(name), Seat("Greedy", "greedy")], "bga", seed=SEED, lang=lang)
+
+
+def lay_set(flow: GameFlow) -> None:
+    session = flow.session
+    assert session is not None
+    for index, card in enumerate(parse_cards("6S 6H 6C")):
+        session.move(card, "hand", "new" if index == 0 else len(session.state.melds) - 1)
+
+
+def test_a_turn_and_a_computer_turn_in_italian() -> None:
+    flow = flow_in("it")
+    assert flow.situation().startswith("Tocca a te, Ann: trascina le carte dalla mano sul tavolo")
+    lay_set(flow)
+    assert flow.end_turn().text == "Hai giocato 3 carte (6♠ 6♥ 6♣); in mano: 12."
+    assert flow.last_turn_line() == "Ann ha giocato 3 carte (6♠ 6♥ 6♣). A Ann restano 12 carte."
+    assert flow.situation() == "Gioca Greedy."
+    assert flow.computer_turn().text == "Greedy ha pescato una carta e ora ha 16 carte."
+    assert flow.table_info() == "Turno 3 · mazzo: 73 carte · carte in mano: Greedy 16 carte"
+
+
+def test_a_computer_turn_in_polish_with_the_many_form() -> None:
+    flow = flow_in("pl")
+    lay_set(flow)
+    assert flow.end_turn().text == "Zagrywasz 3 karty (6♠ 6♥ 6♣); w ręce: 12."
+    assert flow.computer_turn().text == "Greedy dobiera kartę i ma teraz 16 kart."
+    assert flow.table_info() == "Tura 3 · talia: 73 karty · karty w ręce: Greedy 16 kart"
+
+
+def test_polish_counts_two_and_five_cards_in_their_own_forms() -> None:
+    drew = Turn(4, 1, "draw", Table(), (), parse_cards("KS"))
+    with speaking("pl"):
+        assert [count_cards(count) for count in (1, 2, 5, 12, 22)] == [
+            "1 karta",
+            "2 karty",
+            "5 kart",
+            "12 kart",
+            "22 karty",
+        ]
+        assert turn_text("Greedy", drew, (), cards_left=2) == "Greedy dobiera kartę i ma teraz 2 karty."
+        assert turn_text("Greedy", drew, (), cards_left=5) == "Greedy dobiera kartę i ma teraz 5 kart."
+    five = BGA.replace(restore_penalty=5)
+    assert restore_warning(BGA, lang="pl").startswith(
+        "Przycisk Przywróć stół odkłada każdą kartę tam, gdzie była, i kończy twoją turę, "
+        "a ty dobierasz 3 karty za karę."
+    )
+    assert "a ty dobierasz 5 kart za karę." in restore_warning(five, lang="pl")
+    assert "e peschi 5 carte di penalità." in restore_warning(five, lang="it")
+
+
+def test_the_restore_warning_comes_first_in_the_flows_language() -> None:
+    flow = flow_in("it")
+    with speaking("pl"):  # the session speaks another language: the flow keeps its own
+        warning = flow.restore()
+    assert warning.warning and not warning.ended and not flow.game.turns
+    assert warning.text == (
+        "Il pulsante Rimetti a posto riporta ogni carta dov'era e chiude il tuo turno, e peschi 3 carte di penalità. "
+        "Premi di nuovo Rimetti a posto per farlo, oppure continua a giocare."
+    )
+    done = flow.restore()
+    assert done.ended and done.text.startswith("Il tavolo è tornato com'era; hai pescato 3 carte (")
+
+
+def test_the_end_of_a_deal_with_points_in_polish() -> None:
+    rules = BGA.replace(scoring="points")
+    deal = arranged_deal(rules, [parse_cards("6S 6H 6C"), parse_cards("KS KD 2H")], seed=3)
+    flow = GameFlow([Seat("Ann"), Seat("Greedy", "greedy")], Game(rules, ["Ann", "Greedy"], deal, dealer=1), lang="pl")
+    lay_set(flow)
+    assert flow.end_turn().text == "Zagrywasz 6♠ 6♥ 6♣. Ann wykłada wszystkie karty i wygrywa grę!"
+    end = flow.deal_end()
+    assert end is not None and end.points == (0, 22)
+    table = ending_html(end, flow.names, lang="pl")
+    assert "<th" in table and "punkty w rozdaniu 1" in table and "zostało kart" in table and ">brak<" in table
+    assert flow.game.log(lang="pl")[-1] == "Ann zamyka grę i wygrywa; punkty za karty w ręce: Ann 0, Greedy 22"
+
+
+def test_who_wins_when_the_stock_runs_out_in_italian_and_polish() -> None:
+    result = Result(1, "stock_out", (parse_cards("2S 3S 4S"), parse_cards("KS 2H")), (9, 12))
+    assert ending_text(result, ("Ann", "Bob"), lang="it") == (
+        "Il mazzo è finito, quindi vince chi ha meno carte. Vince Bob con 2 carte."
+    )
+    assert ending_text(result, ("Ann", "Bob"), lang="pl") == (
+        "Talia się skończyła, więc wygrywa ten, kto ma najmniej kart. Wygrywa Bob z 2 kartami."
+    )
+    draw = Result(None, "blocked", (parse_cards("2S"), parse_cards("3S")), None)
+    assert ending_text(draw, ("Ann", "Bob"), lang="pl").endswith("Remis: Ann i Bob mają po 1 karcie.")
+
+
+def test_a_polish_board_shows_polish_buttons_and_keeps_its_language() -> None:
+    with speaking("it"):  # the board's own lang= wins over the language in use
+        board = GameBoard(seed=SEED, lang="pl")
+    assert {label: button.description for label, button in board.buttons.items()} == {
+        "Draw": "Dobierz",
+        "End turn": "Koniec tury",
+        "Restore": "Przywróć stół",
+        "Hint": "Podpowiedź",
+    }
+    assert board.new_game.description == "Nowa gra" and board.next_deal.description == "Następne rozdanie"
+    assert board.buttons["Draw"].tooltip.endswith("(klawisz D)")
+    assert board.keys_help.value.startswith("Klawisze (z myszką nad kartami): D dobierz, E koniec tury, U cofnij")
+    assert (
+        board.setup.preset.description == "Zasady" and board.setup.start_button.tooltip == "rozdaj karty i zacznij grę"
+    )
+    board.setup.choose(["person", "greedy"])
+    board.setup.start_button.click()  # clicked while the session speaks English
+    assert board.errors == [] and board.flow is not None and board.flow.names == ("Ty", "Greedy")
+    assert board.status.value.startswith("Twoja tura: przeciągnij karty z ręki na stół")
+    assert board.position is not None and board.position.buttons["Undo"].description == "Cofnij"
+    assert board.position.buttons["Undo"].tooltip.endswith("(klawisz U albo Ctrl+Z)")
+    board.buttons["Draw"].click()
+    assert board.lines[1] == "Dobierasz kartę i masz teraz 16 kart."
+    assert board.lines[2].startswith("Greedy ")
+    assert board.lines[2].endswith(("kart.", "karty.", "kartę."))
+
+
+def test_computer_turns_in_a_worker_thread_speak_the_boards_language() -> None:
+    async def game() -> list[str]:
+        board = GameBoard(seed=SEED, lang="it")
+        board.setup.choose(["person", "greedy"])
+        board.speed.value = 0.0
+        board.setup.start_button.click()
+        board.buttons["Draw"].click()  # Greedy thinks in a worker thread, then its turn is told
+        assert board.task is not None
+        await board.task
+        return board.lines
+
+    lines = asyncio.run(game())
+    assert lines[1].startswith("Hai pescato una carta e ora hai 16 carte.")
+    assert lines[2].startswith("Greedy ha ") and "carte" in lines[2]
+
+
+def test_the_review_and_the_commands_speak_polish(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert (
+        main(["--lang", "pl", "game", "play", "--players", "greedy,beginner", "--seed", "5", "--out", str(path)]) == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "bga, seed 5: greedy, beginner" and out[1].startswith("tura 1, ")
+    assert out[-1] == f"zapis gry zapisany w {path}"
+    assert main(["--lang", "it", "game", "replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[1].startswith("turno 1, ") and out[-1].startswith("registrazione valida: ") and out[-1].endswith(", finita")
+    )
+    with speaking("pl"):
+        text = review(path.read_text(encoding="utf-8"), seconds=5).text()
+    assert "Tura 12, beginner: dobiera kartę, choć można było zagrać 2 karty (2♣ 3♣)." in text.splitlines()
+    assert text.splitlines()[-2].startswith("greedy: trafność ")
