@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.puzzles.collection import COLLECTION_DIR
@@ -45,6 +45,7 @@ def test_awkward_strings_come_back_unchanged(text: str) -> None:
     assert (again.puzzles[0].title, again.puzzles[0].hints, again.puzzles[0].themes) == (text, (text, "plain"), (text,))
 
 
+@settings(deadline=None)  # each example reads a whole puzzle: a busy machine can take over 200 ms
 @given(
     title=st.text(),
     intro=st.text(),
@@ -63,6 +64,7 @@ def test_any_text_round_trips_through_dump(
     assert without_origin(loads(text, "x.toml")) == without_origin(chapter)
 
 
+@settings(deadline=None)  # each example reads a whole puzzle: a busy machine can take over 200 ms
 @given(
     titles=st.fixed_dictionaries({"it": st.text(), "pl": st.text()}),
     hints=st.lists(st.tuples(st.text(), st.text(), st.text()), max_size=3),
