@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import Card, count_cards
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.words import and_list
 from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
@@ -41,11 +41,6 @@ def you_name() -> str:
 def is_you(name: str) -> bool:
     """Whether ``name`` is the learner's default name (in any of the kit's languages that are in use)."""
     return name.strip().lower() in {"you", you_name().lower()}
-
-
-def count_cards(count: int) -> str:
-    """``1 card``, ``2 cards`` in the language in use (the same words as the cards' own count)."""
-    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
