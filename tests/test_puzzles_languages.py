@@ -246,3 +246,16 @@ def test_a_students_standing_and_an_export_error_in_the_language_asked(tmp_path:
     assert standing(homework, progress).text("it").startswith("Łańcuchy: risolti senza aiuto 1 su 2, con aiuto 0,")
     with speaking("it"), pytest.raises(ExportError, match=r"notes\.txt: non è un'esportazione"):
         read_export(tmp_path / "notes.txt")
+
+
+def test_lang_on_the_session_and_the_trainer_wins_over_the_language_in_use() -> None:
+    puzzle = COLLECTION.find("bga-3")
+    session = PuzzleSession(puzzle, Progress(), clock=lambda: 0.0, lang="pl")
+    assert "Dobrze" not in session.verdict and session.hint().startswith("Podpowiedź 1 z ")
+    session.no_play()
+    assert session.verdict == "Dobrze: tutaj nie da się nic zagrać."
+    trainer = Trainer(COLLECTION, Progress(), lang="it")
+    assert trainer.summary().startswith("Il tuo punteggio: 1500?")
+    assert trainer.start(puzzle).hint().startswith("Suggerimento 1 di ")
+    with pytest.raises(ValueError, match="non è una modalità"):
+        trainer.set_mode("blitz")  # type: ignore[arg-type]

@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
-from machiavelli_kit.i18n import N_, _, pgettext
+from machiavelli_kit.i18n import N_, _, pgettext, speaking
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.position import Table
@@ -77,6 +77,7 @@ class PuzzleSession(PlaySession):
 
     Listeners added with :meth:`on_change` are called after every hint and
     every answer (and when the time runs out), when the progress is worth saving.
+    Its texts are said in ``lang``, or when it is ``None`` in the language in use at the time.
     """
 
     def __init__(
@@ -87,14 +88,15 @@ class PuzzleSession(PlaySession):
         clock: Callable[[], float] = time.monotonic,
         limit: float | None = None,
         hints: bool = True,
+        lang: str | None = None,
     ) -> None:
-        super().__init__(puzzle.position, puzzle.rules)
+        super().__init__(puzzle.position, puzzle.rules, lang)
         self.puzzle, self.progress, self.clock, self.limit = puzzle, progress, clock, limit
         self.hints = hints
         self.started = self._counted = clock()
         self.outcome: Outcome | None = None
         """How the try went: set by its first answer (or the clock), the one that is rated."""
-        self.verdict = puzzle.question()
+        self.verdict = puzzle.question(lang)
         """The last word on the puzzle, for the learner (in the language in use when it was said)."""
         self.verdict_kind: VerdictKind = "info"
         """How the verdict looks, in any language: the question still open (info), a right answer (valid),
@@ -123,6 +125,10 @@ class PuzzleSession(PlaySession):
 
     def hint(self) -> str:
         """The next rung of the one ladder; each new rung counts as a hint, and the last one as help."""
+        with speaking(self.lang):
+            return self._hint()
+
+    def _hint(self) -> str:
         if not self.hints:
             return _(NO_HINTS)
         rungs = self.rungs
@@ -139,11 +145,15 @@ class PuzzleSession(PlaySession):
     def solve_steps(self) -> Iterator[Move]:
         """The solver's moves, as for any board; refused when hints are off."""
         if not self.hints:
-            raise ValueError(_(NO_HINTS))
+            raise ValueError(_(NO_HINTS, self.lang))
         return super().solve_steps()
 
     def no_play_reason(self) -> str | None:
         """Why the puzzle's goal cannot be met, or ``None`` when it can."""
+        with speaking(self.lang):
+            return self._no_play_reason()
+
+    def _no_play_reason(self) -> str | None:
         if self.puzzle.feasible:
             return None
         card = self.puzzle.goal.card
@@ -159,13 +169,15 @@ class PuzzleSession(PlaySession):
         """Check the table; a valid turn is also judged against the puzzle and counted as an attempt."""
         report = super().check()
         if report.valid:
-            self._answered(check_answer(self.puzzle, Table.of(self.state.melds)))
+            with speaking(self.lang):
+                self._answered(check_answer(self.puzzle, Table.of(self.state.melds)))
         return report
 
     def no_play(self) -> NoPlayReport:
         """Answer "no play": judged against the puzzle and counted as an attempt."""
         report = super().no_play()
-        self._answered(check_answer(self.puzzle, "no play"))
+        with speaking(self.lang):
+            self._answered(check_answer(self.puzzle, "no play"))
         return report
 
     def tick(self) -> float | None:
@@ -184,7 +196,7 @@ class PuzzleSession(PlaySession):
             return False
         self.late = True
         self._settle("failed")
-        self.verdict, self.verdict_kind = _(TIME_UP), "invalid"
+        self.verdict, self.verdict_kind = _(TIME_UP, self.lang), "invalid"
         return True
 
     def _answered(self, verdict: Verdict) -> None:
@@ -231,6 +243,8 @@ class Trainer:
 
     ``clock`` gives the time in seconds and ``rng`` breaks ties between
     equally good puzzles (pass ``random.Random(seed)`` for a repeatable order).
+    Its texts, and those of the sessions it starts, are said in ``lang``, or when
+    it is ``None`` in the language in use at the time.
     """
 
     def __init__(
@@ -240,8 +254,9 @@ class Trainer:
         *,
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
+        lang: str | None = None,
     ) -> None:
-        self.collection, self.progress, self.clock = collection, progress, clock
+        self.collection, self.progress, self.clock, self.lang = collection, progress, clock, lang
         self.rng = rng or random.Random()
         self.mode: Mode = "practice"
         self.session: PuzzleSession | None = None
@@ -268,6 +283,10 @@ class Trainer:
 
     def label(self, puzzle: Puzzle) -> str:
         """The puzzle's line in a list: its mark, id, full title, grade, effort and rating."""
+        with speaking(self.lang):
+            return self._label(puzzle)
+
+    def _label(self, puzzle: Puzzle) -> str:
         rating = round(self.rating(puzzle).rating)
         mark, title = MARKS[self.status(puzzle)], puzzle.title_in()
         if puzzle.grade:
@@ -284,6 +303,10 @@ class Trainer:
 
     def summary(self) -> str:
         """The learner's rating and, in streak or timed mode, how the run goes."""
+        with speaking(self.lang):
+            return self._summary()
+
+    def _summary(self) -> str:
         mine = self.progress.rating
         if mine.deviation > PROVISIONAL:
             text = _("Your rating: {rating}? (it settles as you play more)").format(rating=round(mine.rating))
@@ -345,7 +368,8 @@ class Trainer:
         """Switch between practice, streak and timed; a streak or a timed run starts afresh."""
         if mode not in MODES:
             # TRANSLATORS: {modes} are the modes' names as a program writes them: practice, streak, timed.
-            raise ValueError(_("{mode!r} is not a mode: choose {modes}").format(mode=mode, modes=", ".join(MODES)))
+            message = _("{mode!r} is not a mode: choose {modes}", self.lang)
+            raise ValueError(message.format(mode=mode, modes=", ".join(MODES)))
         self.mode = mode
         self._new_streak()
         self.timed_solved = self.timed_tried = 0
@@ -377,7 +401,7 @@ class Trainer:
             self.session.leave()
         limit = time_limit(puzzle) if self.mode == "timed" else None
         hints = puzzle.id not in self.no_hints
-        session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit, hints=hints)
+        session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit, hints=hints, lang=self.lang)
         session.on_change(self._follow)
         self.session = session
         if self.mode == "streak":
