@@ -13,16 +13,17 @@ import pytest
 from machiavelli_kit.cli import main
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
-from machiavelli_kit.game.review import review
+from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
+from machiavelli_kit.game.review import TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.table_talk import count_cards, ending_text, restore_warning, turn_text
 from machiavelli_kit.i18n import speaking
 from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Table
+from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA
 from machiavelli_kit.ui.game_board import GameBoard
-from machiavelli_kit.ui.game_ending import ending_html
+from machiavelli_kit.ui.game_ending import ending_html, review_html
 
 SEED = 7
 """Seed 7 deals the first seat 6♠ 6♥ 6♣ (a set to lay) and lets it start against Greedy."""
@@ -186,3 +187,19 @@ def test_the_review_and_the_commands_speak_polish(capsys: pytest.CaptureFixture[
         text = review(path.read_text(encoding="utf-8"), seconds=5).text()
     assert "Tura 12, beginner: dobiera kartę, choć można było zagrać 2 karty (2♣ 3♣)." in text.splitlines()
     assert text.splitlines()[-2].startswith("greedy: trafność ")
+
+
+def test_the_learners_own_turns_are_reviewed_in_the_second_person() -> None:
+    before = Position(Table(), parse_cards("2C 3C 4C KD"))
+    drew = TurnReview(Turn(12, 0, "draw", Table(), (), parse_cards("KS")), "Ty", 0, parse_cards("2C 3C 4C"), False)
+    bob = TurnReview(Turn(13, 1, "draw", Table(), (), parse_cards("KH")), "Bob", 0, parse_cards("5S 6S 7S"), False)
+    assert drew.text == "Turn 12: you drew, but you could have played 3 cards (2♣ 3♣ 4♣)."
+    with speaking("pl"):
+        assert drew.text == "Tura 12: dobierasz kartę, a można było zagrać 3 karty (2♣ 3♣ 4♣)."
+        assert bob.text == "Tura 13, Bob: dobiera kartę, choć można było zagrać 3 karty (5♠ 6♠ 7♠)."
+    with speaking("it"):
+        assert bob.text == "Turno 13, Bob ha pescato, ma poteva giocare 3 carte (5♠ 6♠ 7♠)."
+    page = review_html(LearnerReview((ReviewedTurn(1, before, drew),)), lang="it")
+    assert "Hai fatto la mossa migliore 0 volte su 1 turno (0%)." in page
+    assert "Smazzata 1. Turno 12: hai pescato, ma potevi giocare 3 carte (2♣ 3♣ 4♣)." in page
+    assert "Le tue carte prima del turno" not in page  # no best table given: nothing drawn beside

@@ -35,6 +35,7 @@ from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.game.record import from_record
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
+from machiavelli_kit.game.table_talk import is_you
 from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.position import Table
 from machiavelli_kit.solver import SolverTimeout
@@ -75,77 +76,152 @@ class TurnReview:
 
     @property
     def text(self) -> str:
-        """The verdict in a sentence, in the language in use: what the player did, and what was there to play."""
-        number, name = self.turn.number, self.name
-        if self.best is None:
-            return _("Turn {number}, {name}: not reviewed, the solver ran out of time.").format(
-                number=number, name=name
-            )
-        best, count = " ".join(str(card) for card in self.best), len(self.best)
-        if self.turn.action != "play":
-            if not self.best:
-                return {
-                    "draw": _("Turn {number}, {name} drew: right, there was no play."),
-                    "restore": _("Turn {number}, {name} restored the table: right, there was no play."),
-                    "pass": _("Turn {number}, {name} passed: right, there was no play."),
-                }[self.turn.action].format(number=number, name=name)
-            if self.could_close:
-                said = {
-                    "draw": ngettext(
-                        "Turn {number}, {name} drew, but could have played {count} card ({cards}) and closed.",
-                        "Turn {number}, {name} drew, but could have played {count} cards ({cards}) and closed.",
-                        count,
-                    ),
-                    "restore": ngettext(
-                        "Turn {number}, {name} restored the table, but could have played {count} card ({cards}) "
-                        "and closed.",
-                        "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}) "
-                        "and closed.",
-                        count,
-                    ),
-                    "pass": ngettext(
-                        "Turn {number}, {name} passed, but could have played {count} card ({cards}) and closed.",
-                        "Turn {number}, {name} passed, but could have played {count} cards ({cards}) and closed.",
-                        count,
-                    ),
-                }
-            else:
-                said = {
-                    "draw": ngettext(
-                        "Turn {number}, {name} drew, but could have played {count} card ({cards}).",
-                        "Turn {number}, {name} drew, but could have played {count} cards ({cards}).",
-                        count,
-                    ),
-                    "restore": ngettext(
-                        "Turn {number}, {name} restored the table, but could have played {count} card ({cards}).",
-                        "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}).",
-                        count,
-                    ),
-                    "pass": ngettext(
-                        "Turn {number}, {name} passed, but could have played {count} card ({cards}).",
-                        "Turn {number}, {name} passed, but could have played {count} cards ({cards}).",
-                        count,
-                    ),
-                }
-            return said[self.turn.action].format(number=number, name=name, count=count, cards=best)
-        played = self.played
-        if self.missed_close:
-            return ngettext(
-                "Turn {number}, {name} played {count} card, but could have closed with all of {cards}.",
-                "Turn {number}, {name} played {count} cards, but could have closed with all of {cards}.",
-                played,
-            ).format(number=number, name=name, count=played, cards=best)
-        if self.missed:
-            return ngettext(
-                "Turn {number}, {name} played {count} card of {most} possible ({cards}).",
-                "Turn {number}, {name} played {count} cards of {most} possible ({cards}).",
-                played,
-            ).format(number=number, name=name, count=played, most=count, cards=best)
+        """The verdict in a sentence, in the language in use: what the player did, and what was there to play.
+
+        The learner's own seat (named You, Tu, Ty until they type a name) is told in the second person."""
+        return _you_verdict(self) if is_you(self.name) else _verdict(self)
+
+
+def _verdict(review: TurnReview) -> str:
+    """The verdict on another player's turn: "Turn 12, Bob drew, but could have played 3 cards (...)"."""
+    number, name, action, best = review.turn.number, review.name, review.turn.action, review.best
+    if best is None:
+        return _("Turn {number}, {name}: not reviewed, the solver ran out of time.").format(number=number, name=name)
+    cards, count, played = " ".join(str(card) for card in best), len(best), review.played
+    if action != "play":
+        if not best:
+            return {
+                "draw": _("Turn {number}, {name} drew: right, there was no play."),
+                "restore": _("Turn {number}, {name} restored the table: right, there was no play."),
+                "pass": _("Turn {number}, {name} passed: right, there was no play."),
+            }[action].format(number=number, name=name)
+        if review.could_close:
+            said = {
+                "draw": ngettext(
+                    "Turn {number}, {name} drew, but could have played {count} card ({cards}) and closed.",
+                    "Turn {number}, {name} drew, but could have played {count} cards ({cards}) and closed.",
+                    count,
+                ),
+                "restore": ngettext(
+                    "Turn {number}, {name} restored the table, but could have played {count} card ({cards}) "
+                    "and closed.",
+                    "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}) "
+                    "and closed.",
+                    count,
+                ),
+                "pass": ngettext(
+                    "Turn {number}, {name} passed, but could have played {count} card ({cards}) and closed.",
+                    "Turn {number}, {name} passed, but could have played {count} cards ({cards}) and closed.",
+                    count,
+                ),
+            }
+        else:
+            said = {
+                "draw": ngettext(
+                    "Turn {number}, {name} drew, but could have played {count} card ({cards}).",
+                    "Turn {number}, {name} drew, but could have played {count} cards ({cards}).",
+                    count,
+                ),
+                "restore": ngettext(
+                    "Turn {number}, {name} restored the table, but could have played {count} card ({cards}).",
+                    "Turn {number}, {name} restored the table, but could have played {count} cards ({cards}).",
+                    count,
+                ),
+                "pass": ngettext(
+                    "Turn {number}, {name} passed, but could have played {count} card ({cards}).",
+                    "Turn {number}, {name} passed, but could have played {count} cards ({cards}).",
+                    count,
+                ),
+            }
+        return said[action].format(number=number, name=name, count=count, cards=cards)
+    if review.missed_close:
         return ngettext(
-            "Turn {number}, {name} played {count} card: the most there was.",
-            "Turn {number}, {name} played {count} cards: the most there was.",
+            "Turn {number}, {name} played {count} card, but could have closed with all of {cards}.",
+            "Turn {number}, {name} played {count} cards, but could have closed with all of {cards}.",
             played,
-        ).format(number=number, name=name, count=played)
+        ).format(number=number, name=name, count=played, cards=cards)
+    if review.missed:
+        return ngettext(
+            "Turn {number}, {name} played {count} card of {most} possible ({cards}).",
+            "Turn {number}, {name} played {count} cards of {most} possible ({cards}).",
+            played,
+        ).format(number=number, name=name, count=played, most=count, cards=cards)
+    return ngettext(
+        "Turn {number}, {name} played {count} card: the most there was.",
+        "Turn {number}, {name} played {count} cards: the most there was.",
+        played,
+    ).format(number=number, name=name, count=played)
+
+
+def _you_verdict(review: TurnReview) -> str:
+    """The verdict on the learner's own turn: "Turn 12: you drew, but could have played 3 cards (...)"."""
+    number, action, best = review.turn.number, review.turn.action, review.best
+    if best is None:
+        return _("Turn {number}: not reviewed, the solver ran out of time.").format(number=number)
+    cards, count, played = " ".join(str(card) for card in best), len(best), review.played
+    if action != "play":
+        if not best:
+            return {
+                "draw": _("Turn {number}: you drew, and rightly so: there was no play."),
+                "restore": _("Turn {number}: you restored the table, and there was no play."),
+                "pass": _("Turn {number}: you passed, and rightly so: there was no play."),
+            }[action].format(number=number)
+        if review.could_close:
+            said = {
+                "draw": ngettext(
+                    "Turn {number}: you drew, but you could have played {count} card ({cards}) and closed.",
+                    "Turn {number}: you drew, but you could have played {count} cards ({cards}) and closed.",
+                    count,
+                ),
+                "restore": ngettext(
+                    "Turn {number}: you restored the table, but you could have played {count} card ({cards}) "
+                    "and closed.",
+                    "Turn {number}: you restored the table, but you could have played {count} cards ({cards}) "
+                    "and closed.",
+                    count,
+                ),
+                "pass": ngettext(
+                    "Turn {number}: you passed, but you could have played {count} card ({cards}) and closed.",
+                    "Turn {number}: you passed, but you could have played {count} cards ({cards}) and closed.",
+                    count,
+                ),
+            }
+        else:
+            said = {
+                "draw": ngettext(
+                    "Turn {number}: you drew, but you could have played {count} card ({cards}).",
+                    "Turn {number}: you drew, but you could have played {count} cards ({cards}).",
+                    count,
+                ),
+                "restore": ngettext(
+                    "Turn {number}: you restored the table, but you could have played {count} card ({cards}).",
+                    "Turn {number}: you restored the table, but you could have played {count} cards ({cards}).",
+                    count,
+                ),
+                "pass": ngettext(
+                    "Turn {number}: you passed, but you could have played {count} card ({cards}).",
+                    "Turn {number}: you passed, but you could have played {count} cards ({cards}).",
+                    count,
+                ),
+            }
+        return said[action].format(number=number, count=count, cards=cards)
+    if review.missed_close:
+        return ngettext(
+            "Turn {number}: you played {count} card, but you could have closed with all of {cards}.",
+            "Turn {number}: you played {count} cards, but you could have closed with all of {cards}.",
+            played,
+        ).format(number=number, count=played, cards=cards)
+    if review.missed:
+        return ngettext(
+            "Turn {number}: you played {count} card of {most} possible ({cards}).",
+            "Turn {number}: you played {count} cards of {most} possible ({cards}).",
+            played,
+        ).format(number=number, count=played, most=count, cards=cards)
+    return ngettext(
+        "Turn {number}: you played {count} card, the most there was. Well done!",
+        "Turn {number}: you played {count} cards, the most there was. Well done!",
+        played,
+    ).format(number=number, count=played)
 
 
 @dataclass(frozen=True)

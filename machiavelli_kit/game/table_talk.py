@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from machiavelli_kit.cards import Card, count_cards
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.words import and_list
-from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
+from machiavelli_kit.i18n import LANGUAGES, _, ngettext, pgettext, speaking
 from machiavelli_kit.rules import Rules
 
 
@@ -39,8 +39,12 @@ def you_name() -> str:
 
 
 def is_you(name: str) -> bool:
-    """Whether ``name`` is the learner's default name (in any of the kit's languages that are in use)."""
-    return name.strip().lower() in {"you", you_name().lower()}
+    """Whether ``name`` is the learner's default name, in any of the kit's languages (You, Tu, Ty).
+
+    >>> is_you("Ty"), is_you("you"), is_you("Greedy")
+    (True, True, False)
+    """
+    return name.strip().lower() in {pgettext("seat name", "You", lang).lower() for lang in LANGUAGES}
 
 
 def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
