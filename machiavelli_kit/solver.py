@@ -275,6 +275,14 @@ def _meld_shape(cards: tuple[Card, ...], indexes: list[int], arrays: TemplateArr
     return None
 
 
+@lru_cache(maxsize=8192)
+def _known_shape(indexes: tuple[int, ...], rules: Rules) -> _Shape | None:
+    """:func:`_meld_shape` of the start meld with these card indexes, remembered: the same
+    melds come back on table after table."""
+    cards = tuple(JOKER if index == JOKER_INDEX else card_at(index) for index in indexes)
+    return _meld_shape(cards, list(indexes), template_arrays(rules), rules)
+
+
 def _counts(indexes: list[int]) -> IntArray:
     """How many of each card (by index, jokers last) ``indexes`` hold."""
     counts: IntArray = np.bincount(np.array(indexes, dtype=np.int64), minlength=JOKER_INDEX + 1)
@@ -370,10 +378,7 @@ class _Program:
         hand = _counts(card_indexes(position.hand))
         self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
         self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
-        self.shapes = [
-            _meld_shape(meld.cards, indexes, self.arrays, rules)
-            for meld, indexes in zip(position.table.melds, melds, strict=True)
-        ]
+        self.shapes = [_known_shape(tuple(indexes), rules) for indexes in melds]
 
     def oversupplied(self) -> bool:
         """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
@@ -801,36 +806,37 @@ Matrix = tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], FloatArray]
 
 
 def _matrix(layout: _Layout, arrays: TemplateArrays) -> Matrix:
-    """The constraint matrix, column by column (see :class:`_Layout`): starts, row indexes, values."""
+    """The constraint matrix, column by column (see :class:`_Layout`): starts, row indexes, values.
+
+    Each column's entries are laid out in a row of a grid (``-1``: no entry) and read off
+    row by row: a ``u[c]`` has its card's row (-1) and the placed row; a ``j[c]`` those and
+    the jokers row; a template its cards' rows, then the placed and jokers rows for the
+    slots no card fills, then (a start meld's continuation) its start meld's row.
+    """
     count = len(layout.cards)
-    row_of = np.full(CARD_COUNT + 1, -1, dtype=np.int64)  # no row for JOKER_INDEX, no card
-    row_of[layout.cards] = np.arange(count)
+    row_of = np.full(CARD_COUNT + 1, -1, dtype=np.int32)  # no row for JOKER_INDEX, no card
+    row_of[layout.cards] = np.arange(count, dtype=np.int32)
     placed, joker_row = count, count + 1
-    first_meld_row = placed + 1 + layout.jokers
-    cards = np.arange(count)
-    blocks = [(cards, cards, np.full(count, -1.0)), (cards, np.full(count, placed), np.ones(count))]  # u[c]
+    width = arrays.grid.shape[1]
+    templates = np.concatenate([layout.new, layout.kept])
+    missing = np.concatenate([layout.new_missing, layout.kept_missing]).astype(np.float64)
+    rows = np.full((layout.columns, width + 3), -1, dtype=np.int32)
+    values = np.ones((layout.columns, width + 3))
+    cards = np.arange(count, dtype=np.int32)
+    rows[:count, 0], rows[:count, 1], values[:count, 0] = cards, placed, -1.0  # u[c]
     if layout.jokers:  # j[c]
-        for row, value in ((cards, -1.0), (np.full(count, placed), 1.0), (np.full(count, joker_row), 1.0)):
-            blocks.append((count + cards, row, np.full(count, value)))
-    for first, templates, missing in (
-        (layout.new_start, layout.new, layout.new_missing),
-        (layout.kept_start, layout.kept, layout.kept_missing),
-    ):
-        rows = row_of[arrays.grid[templates]]
-        held = rows >= 0
-        blocks.append((first + np.nonzero(held)[0], rows[held], np.ones(int(held.sum()))))
-        short = np.flatnonzero(missing)  # slots no card fills: jokers, placed
-        for total in (placed, joker_row):
-            blocks.append((first + short, np.full(len(short), total), missing[short].astype(np.float64)))
-    meld_rows = first_meld_row + layout.kept_row
-    blocks.append((layout.kept_start + np.arange(len(layout.kept)), meld_rows, np.ones(len(layout.kept))))
-    columns = np.concatenate([block[0] for block in blocks])
-    rows = np.concatenate([block[1] for block in blocks])
-    values = np.concatenate([block[2] for block in blocks])
-    order = np.argsort(columns.astype(np.int16), kind="stable")  # HiGHS takes a column's rows in any order
+        rows[count : 2 * count, 0], values[count : 2 * count, 0] = cards, -1.0
+        rows[count : 2 * count, 1], rows[count : 2 * count, 2] = placed, joker_row
+    first = layout.new_start
+    rows[first:, :width] = row_of[arrays.grid[templates]]
+    short = first + np.flatnonzero(missing)  # slots no card fills: jokers, placed
+    rows[short, width], rows[short, width + 1] = placed, joker_row
+    values[first:, width], values[first:, width + 1] = missing, missing
+    rows[layout.kept_start :, width + 2] = placed + 1 + layout.jokers + layout.kept_row
+    entries = rows >= 0
     starts = np.zeros(layout.columns + 1, dtype=np.int32)
-    np.cumsum(np.bincount(columns, minlength=layout.columns), out=starts[1:])
-    return starts, rows[order].astype(np.int32), values[order]
+    np.cumsum(entries.sum(axis=1), out=starts[1:])
+    return starts, rows[entries], values[entries]
 
 
 def _distinct(
