@@ -97,7 +97,7 @@ def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, arti
     game.locator(".mk-game-speed select").select_option(label="fast")
     info, status, log = game.locator(".mk-game-info"), game.locator(".mk-game-status"), game.locator(".mk-game-log")
     assert text_of(info) == "Turn 1 · stock: 74 cards · cards in hand: Greedy 15 cards"
-    assert text_of(status).startswith("Your turn")
+    wait_text(page, status, "^Your turn")  # set just after the cards are drawn: wait for it
     page.screenshot(path=artifacts / "voila-game-start.png", full_page=True)
 
     lay_the_sixes(page, canvas)
