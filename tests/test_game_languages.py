@@ -18,6 +18,7 @@ from machiavelli_kit.game.review import TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.table_talk import count_cards, ending_text, restore_warning, turn_text
+from machiavelli_kit.game.tournament import run_tournament
 from machiavelli_kit.i18n import speaking
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Position, Table
@@ -203,3 +204,14 @@ def test_the_learners_own_turns_are_reviewed_in_the_second_person() -> None:
     assert "Hai fatto la mossa migliore 0 volte su 1 turno (0%)." in page
     assert "Smazzata 1. Turno 12: hai pescato, ma potevi giocare 3 carte (2♣ 3♣ 4♣)." in page
     assert "Le tue carte prima del turno" not in page  # no best table given: nothing drawn beside
+
+
+def test_the_tournament_table_in_polish_keeps_its_columns_straight() -> None:
+    table = run_tournament(["greedy", "beginner"], games=2, rules="bga", seed=5)
+    lines = table.text(lang="pl").splitlines()
+    header = ["gracz", "gry", "wygrane", "wygrane", "%", "przedział", "(95%)", "zostało", "kart", "punkty", "s/ruch"]
+    assert lines[0].split() == header
+    assert lines[-1].startswith("2 gry według bga, ") and lines[-1].endswith("; zamknięte 2")
+    ends = {len(line) for line in lines[:-1]}
+    assert len(ends) == 1  # every row as long as the header: each column as wide as its longest word
+    assert table.as_json()["players"][0]["win_rate"] == 1.0 and "closed" in table.as_json()["endings"]

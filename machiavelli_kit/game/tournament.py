@@ -115,16 +115,32 @@ class Tournament:
                 (_("points"), 7, ">"),
                 (_("s/move"), 8, ">"),
             )
-            header = " ".join(f"{name:{align}{width}}" for name, width, align in columns[:4])
-            header += "  " + " ".join(f"{name:{align}{width}}" for name, width, align in columns[4:])
-            lines = [header.rstrip()]
+            table = [[name for name, _width, _align in columns]]
             for row in self.rows:
                 low, high = row.interval
-                lines.append(
-                    f"{row.name:<12} {row.games:>6} {row.wins:>6} {100 * row.win_rate:>8.1f}%  "
-                    f"[{100 * low:4.1f}%, {100 * high:5.1f}%]  {row.cards_left / max(1, row.games):>10.2f} "
-                    f"{row.points / max(1, row.games):>7.1f} {row.ms_per_move / 1000:>8.3f}"
+                games = max(1, row.games)
+                table.append(
+                    [
+                        row.name,
+                        str(row.games),
+                        str(row.wins),
+                        f"{100 * row.win_rate:.1f}%",
+                        f"[{100 * low:4.1f}%, {100 * high:5.1f}%]",
+                        f"{row.cards_left / games:.2f}",
+                        f"{row.points / games:.1f}",
+                        f"{row.ms_per_move / 1000:.3f}",
+                    ]
                 )
+            # a column is as wide as its longest word, so a longer header in another language keeps it straight
+            widths = [
+                max(width, *(len(line[index]) for line in table)) for index, (_n, width, _a) in enumerate(columns)
+            ]
+            lines = []
+            for line in table:
+                cells = [
+                    f"{cell:{align}{width}}" for cell, width, (_n, _w, align) in zip(line, widths, columns, strict=True)
+                ]
+                lines.append((" ".join(cells[:4]) + "  " + " ".join(cells[4:])).rstrip())
             endings = ", ".join(f"{_ending(reason)} {count}" for reason, count in sorted(self.reasons.items()))
             lines.append(
                 ngettext(
