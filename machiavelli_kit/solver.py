@@ -335,19 +335,19 @@ class _Layout:
     kept_missing: IntArray
     jokers: bool
 
-    @property
+    @cached_property
     def joker_columns(self) -> int:
         return len(self.cards) if self.jokers else 0
 
-    @property
+    @cached_property
     def new_start(self) -> int:
         return len(self.cards) + self.joker_columns
 
-    @property
+    @cached_property
     def kept_start(self) -> int:
         return self.new_start + len(self.new)
 
-    @property
+    @cached_property
     def columns(self) -> int:
         return self.kept_start + len(self.kept)
 
@@ -504,8 +504,15 @@ class _Program:
             melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
         final: list[FinalMeld] = []
         for origin, template, stays in melds:
+            slots = templates[template].slots
+            placed = [slot for slot in slots if slot not in stays] if stays else slots
+            if all(real_left[slot] > 0 for slot in placed):  # no joker: the template's cards
+                for slot in placed:
+                    real_left[slot] -= 1
+                final.append((origin, template, self.arrays.cards[template]))
+                continue
             cards = []
-            for slot in templates[template].slots:
+            for slot in slots:
                 if slot not in stays and real_left[slot] <= 0:
                     cards.append(JOKER)
                     continue
