@@ -17,6 +17,8 @@ c = get_config()  # noqa: F821 -- JupyterHub provides get_config in its config f
 # jupyterhub-singleuser.
 c.Spawner.cmd = [sys.executable, "-m", "machiavelli_kit.hub"]
 c.Spawner.default_url = "/voila/render/machiavelli-kit/start.ipynb"  # the app; /lab still opens JupyterLab
+# The kit's language for the whole class: "en", "it" or "pl" (a learner can still switch on the start page).
+c.Spawner.environment = {"LANGUAGE": os.environ.get("MACHIAVELLI_KIT_LANGUAGE", "en")}
 if os.geteuid() == 0:
     c.Spawner.args = ["--allow-root"]  # only when the hub runs learners' servers as root (the try-out below)
 
