@@ -297,21 +297,35 @@ def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, Int
     keeping three or more with the kept cards, is left out: the shorter
     continuation plus a new run is as good.
     """
-    candidates = arrays.by_shape[(shape.kind, shape.key)]
-    slots, offsets = arrays.gather(candidates)
-    sizes = np.diff(offsets)
-    member = np.zeros(CARD_COUNT, dtype=bool)
+    candidates, grid, sizes = _shape_group(arrays, shape.kind, shape.key)
+    member = np.zeros(CARD_COUNT + 1, dtype=bool)  # JOKER_INDEX (no card) is no member
     member[list(shape.cards)] = True
-    inside = member[slots]
-    stays = np.add.reduceat(inside.astype(np.int64), offsets[:-1])
-    place = np.arange(len(slots)) - np.repeat(offsets[:-1], sizes)
-    first = np.minimum.reduceat(np.where(inside, place, CARD_COUNT), offsets[:-1])
-    last = np.maximum.reduceat(np.where(inside, place, -1), offsets[:-1])
-    sheds = (shape.kind == "run") & (
-        ((first >= MIN_MELD) & (sizes - first >= MIN_MELD)) | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
-    )
-    usable = (stays > 0) & ~sheds
+    inside = member[grid]
+    stays = inside.sum(axis=1, dtype=np.int64)
+    usable = stays > 0
+    if shape.kind == "run":  # first and last kept places (read only where some card stays)
+        first = inside.argmax(axis=1)
+        last = grid.shape[1] - 1 - inside[:, ::-1].argmax(axis=1)
+        usable &= ~(
+            ((first >= MIN_MELD) & (sizes - first >= MIN_MELD)) | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
+        )
     return candidates[usable], stays[usable]
+
+
+@lru_cache(maxsize=16)
+def _incidence(arrays: TemplateArrays) -> tuple[FloatArray, IntArray]:
+    """Which cards each template holds (a row of 0s and 1s per template), and how many."""
+    incidence = np.zeros((len(arrays.templates), CARD_COUNT + 1))
+    np.put_along_axis(incidence, arrays.grid, 1.0, axis=1)
+    return incidence[:, :CARD_COUNT].copy(), np.diff(arrays.starts).astype(np.int64)
+
+
+@lru_cache(maxsize=256)
+def _shape_group(arrays: TemplateArrays, kind: str, key: int) -> tuple[IntArray, IntArray, IntArray]:
+    """The templates a start meld of that kind and key may go on as, their slots (a row each,
+    padded with :data:`JOKER_INDEX`) and their sizes."""
+    candidates = arrays.by_shape[(kind, key)]
+    return candidates, arrays.grid[candidates], arrays.starts[candidates + 1] - arrays.starts[candidates]
 
 
 @dataclass
@@ -410,7 +424,8 @@ class _Program:
         """The templates the position can fill and the start melds' continuations among them."""
         arrays = self.arrays
         held = (self.on_table + self.in_hand) > 0
-        missing = (~np.append(held, True)[arrays.grid]).sum(axis=1)
+        incidence, sizes = _incidence(arrays)
+        missing = sizes - (incidence @ held).astype(np.int64)  # each template's slots of cards nobody holds
         fillable = missing <= self.jokers
         new = arrays.new[fillable[arrays.new]]
         new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
