@@ -307,7 +307,8 @@ def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, Int
         first = inside.argmax(axis=1)
         last = grid.shape[1] - 1 - inside[:, ::-1].argmax(axis=1)
         usable &= ~(
-            ((first >= MIN_MELD) & (sizes - first >= MIN_MELD)) | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
+            ((first >= MIN_MELD) & (sizes - first >= MIN_MELD))
+            | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
         )
     return candidates[usable], stays[usable]
 
