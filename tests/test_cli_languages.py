@@ -127,7 +127,7 @@ def test_solve_counts_the_cards_in_polish_in_three_forms_and_in_italian_in_two(
 
 def test_help_is_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
     text = help_of(capsys, "--lang", "pl")
-    assert "Sprawdzaj, rozwiązuj i ucz pozycji w grze Machiavelli." in text
+    assert "Sprawdzaj, rozwiązuj i objaśniaj pozycje w grze Machiavelli." in text
     assert "sprawdź układy na stole albo całą turę" in text and "znajdź najlepsze zagranie" in text
     text = " ".join(help_of(capsys, "--lang", "it").split())
     assert "Controlla, risolvi e insegna le posizioni di Machiavelli." in text
@@ -140,7 +140,7 @@ def test_help_is_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> No
     assert "--ip ADRES nasłuchuj na adresie ADRES (domyślnie: tylko ten komputer;" in text
     assert "--notebooks FOLDER trzymaj i udostępniaj notatniki w folderze FOLDER" in text
     text = " ".join(help_of(capsys, "solve", "--lang", "pl").split())  # after the command's name too
-    assert "Znajduje jak najwięcej kart do zagrania" in text and "(domyślnie 5)" in text
+    assert "Znajdź jak najwięcej kart do zagrania" in text and "(domyślnie 5)" in text
     text = help_of(capsys, "--lang", "en")
     assert "Check, solve and teach Machiavelli positions." in text
 

@@ -139,7 +139,7 @@ def test_a_polish_board_shows_polish_buttons_and_keeps_its_language() -> None:
     }
     assert board.new_game.description == "Nowa gra" and board.next_deal.description == "Następne rozdanie"
     assert board.buttons["Draw"].tooltip.endswith("(klawisz D)")
-    assert board.keys_help.value.startswith("Klawisze (z myszką nad kartami): D dobierz, E koniec tury, U cofnij")
+    assert board.keys_help.value.startswith("Klawisze (z kursorem nad kartami): D dobierz, E koniec tury, U cofnij")
     assert (
         board.setup.preset.description == "Zasady" and board.setup.start_button.tooltip == "rozdaj karty i zacznij grę"
     )

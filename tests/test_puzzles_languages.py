@@ -228,8 +228,8 @@ def test_the_export_command_writes_polish_sheets(capsys: pytest.CaptureFixture[s
     code = main(["--lang", "pl", "puzzles", "export", "bga-1", "bga-3", "--out", str(tmp_path), "--format", "both"])
     assert code == 0 and capsys.readouterr().out.startswith("2 zagadki: ")
     sheet = pdf_text((tmp_path / "worksheet.pdf").read_bytes())
-    assert "Zagadki Machiavellego" in sheet and "Imię i nazwisko:" in sheet
-    assert "Zagadki Machiavellego: odpowiedzi" in (tmp_path / "answers.html").read_text(encoding="utf-8")
+    assert "Zagadki do gry Machiavelli" in sheet and "Imię i nazwisko:" in sheet
+    assert "Zagadki do gry Machiavelli: odpowiedzi" in (tmp_path / "answers.html").read_text(encoding="utf-8")
 
 
 def test_a_students_standing_and_an_export_error_in_the_language_asked(tmp_path: Path) -> None:

@@ -204,7 +204,7 @@ def test_example_widget_carries_the_test_handle_and_the_story() -> None:
     assert "mk-position-it-3" in board._dom_classes
     assert "frees the ten" in story.children[0].value
     polish = example_widget("it-3", lang="pl").children[1]
-    assert polish.titles == ("Jak to rozgrywają zasady",)
+    assert polish.titles == ("Jak to rozgrywają opisy zasad",)
     assert polish.children[0].value.startswith(html.escape(example("it-3").story_in("pl")[:40]))
 
 
