@@ -87,7 +87,7 @@ def test_polish_counts_two_and_five_cards_in_their_own_forms() -> None:
         "a ty dobierasz 3 karty za karę."
     )
     assert "a ty dobierasz 5 kart za karę." in restore_warning(five, lang="pl")
-    assert "e peschi 5 carte di penalità." in restore_warning(five, lang="it")
+    assert "il tuo turno finisce: peschi 5 carte di penalità." in restore_warning(five, lang="it")
 
 
 def test_the_restore_warning_comes_first_in_the_flows_language() -> None:
@@ -96,7 +96,7 @@ def test_the_restore_warning_comes_first_in_the_flows_language() -> None:
         warning = flow.restore()
     assert warning.warning and not warning.ended and not flow.game.turns
     assert warning.text == (
-        "Il pulsante Rimetti a posto riporta ogni carta dov'era e chiude il tuo turno, e peschi 3 carte di penalità. "
+        "Il pulsante Rimetti a posto riporta ogni carta dov'era e il tuo turno finisce: peschi 3 carte di penalità. "
         "Premi di nuovo Rimetti a posto per farlo, oppure continua a giocare."
     )
     done = flow.restore()
@@ -201,7 +201,7 @@ def test_the_learners_own_turns_are_reviewed_in_the_second_person() -> None:
     with speaking("it"):
         assert bob.text == "Turno 13, Bob ha pescato, ma poteva giocare 3 carte (5♠ 6♠ 7♠)."
     page = review_html(LearnerReview((ReviewedTurn(1, before, drew),)), lang="it")
-    assert "Hai fatto la mossa migliore 0 volte su 1 turno (0%)." in page
+    assert "Hai fatto la giocata migliore in 0 su 1 turno (0%)." in page
     assert "Smazzata 1. Turno 12: hai pescato, ma potevi giocare 3 carte (2♣ 3♣ 4♣)." in page
     assert "Le tue carte prima del turno" not in page  # no best table given: nothing drawn beside
 

@@ -122,7 +122,8 @@ def test_an_invalid_table_is_no_attempt(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "check", "no_play"), [("it", "Controlla", "Passo: pesco"), ("pl", "Sprawdź", "Pas: dobieram")]
+    ("lang", "check", "no_play"),
+    [("it", "Controlla", "Niente da giocare: pesca"), ("pl", "Sprawdź", "Pas: dobieram")],
 )
 def test_a_puzzle_board_made_with_lang_shows_its_title_question_and_verdicts_in_it(
     tmp_path: Path, lang: str, check: str, no_play: str
