@@ -189,10 +189,10 @@ def test_known_texts_of_the_first_chapters() -> None:
     assert COLLECTION.find("bga-7").story_in("it").startswith("La giocata più semplice: la scala di fiori")
     basics = COLLECTION.find("basics-21")
     assert (basics.title_in("it"), basics.title_in("pl")) == ("Cala i tuoi fanti", "Wyłóż własne walety")
-    assert basics.hints_in("pl")[1] == "Część twoich kart tworzy własny układ."
+    assert basics.hints_in("pl")[1] == "Niektóre z twoich kart same tworzą układ."
     with speaking("it"):
         assert COLLECTION.chapter("ch01b").title_in() == "Calare e aggiungere"
-        assert COLLECTION.find("basics-28").hints_in()[1] == "Prima mossa: A♣ dalla mano si unisce agli assi."
+        assert COLLECTION.find("basics-28").hints_in()[1] == "Prima mossa: A♣ dalla mano va al tris di assi."
 
 
 def test_a_chapter_without_translations_falls_back_to_english() -> None:
