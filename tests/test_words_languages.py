@@ -101,7 +101,7 @@ def test_the_documents_chain_told_in_italian_and_polish() -> None:
 def test_new_melds_and_cards_from_a_meld_in_italian_and_polish() -> None:
     moves = solve(Position.parse("4D 5D 6D 7D", "7H 7C")).moves
     assert [move.said("it") for move in moves] == [
-        "7♦ esce dalla scala di quadri e inizia un nuovo tris di sette",
+        "7♦ esce dalla scala di quadri e apre un nuovo tris di sette",
         "7♥ dalla mano va al nuovo tris di sette",
         "7♣ dalla mano va al nuovo tris di sette",
     ]
@@ -114,7 +114,7 @@ def test_new_melds_and_cards_from_a_meld_in_italian_and_polish() -> None:
     assert first.said("it") == "5♥ passa dal tris di cinque alla scala di cuori"
     assert first.said("pl") == "5♥ przechodzi z kompletu piątek do sekwensu kier"
     started = solve(Position.parse("", "5H 6H 7H")).moves
-    assert started[0].said("it") == "5♥ dalla mano inizia una nuova scala di cuori"
+    assert started[0].said("it") == "5♥ dalla mano apre una nuova scala di cuori"
     assert started[1].said("pl") == "6♥ z ręki dołącza do nowego sekwensu kier"
 
 
