@@ -155,7 +155,7 @@ KNOWN_MELDS = [
         "5H 6S 7H",
         "5♥ 6♠ 7♥: le carte di una scala sono tutte dello stesso seme, ma questa mescola cuori e picche; "
         "metti 6♥ al posto di 6♠ e 5♥ 6♥ 7♥ diventa una scala",
-        "5♥ 6♠ 7♥: wszystkie karty sekwensu mają ten sam kolor, a w tym są pomieszane kier i pik; "
+        "5♥ 6♠ 7♥: wszystkie karty sekwensu mają ten sam kolor, a w tym są karty w kolorach kier i pik; "
         "połóż 6♥ zamiast 6♠, a 5♥ 6♥ 7♥ będzie sekwensem",
     ),
     (

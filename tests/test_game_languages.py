@@ -178,7 +178,7 @@ def test_the_review_and_the_commands_speak_polish(capsys: pytest.CaptureFixture[
     )
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "bga, seed 5: greedy, beginner" and out[1].startswith("tura 1, ")
-    assert out[-1] == f"zapis gry zapisany w {path}"
+    assert out[-1] == f"zapis gry jest w pliku {path}"
     assert main(["--lang", "it", "game", "replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert (

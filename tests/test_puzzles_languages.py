@@ -65,7 +65,7 @@ def test_a_wrong_answer_a_hint_and_the_summary_in_polish() -> None:
         assert session.hint().startswith(f"Podpowiedź 1 z {len(session.rungs)}: ")
         assert Trainer(COLLECTION, Progress()).summary() == "Twój ranking: 1500? (ustali się, gdy zagrasz więcej)"
         label = Trainer(COLLECTION, Progress()).label(COLLECTION.find("bga-3"))
-        assert label.endswith(", wysiłek 1, ranking 2100)") and "impossible" not in label
+        assert label.endswith(", trudność 1, ranking 2100)") and "impossible" not in label
     with speaking("it"):
         no_hints = PuzzleSession(puzzle, Progress(), clock=lambda: 0.0, hints=False)
         assert no_hints.hint().startswith("Niente suggerimenti per questo compito")
