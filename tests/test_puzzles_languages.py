@@ -256,6 +256,6 @@ def test_lang_on_the_session_and_the_trainer_wins_over_the_language_in_use() -> 
     assert session.verdict == "Dobrze: tutaj nie da się nic zagrać."
     trainer = Trainer(COLLECTION, Progress(), lang="it")
     assert trainer.summary().startswith("Il tuo punteggio: 1500?")
-    assert trainer.start(puzzle).hint().startswith("Suggerimento 1 di ")
+    assert trainer.start(puzzle).hint().startswith("Suggerimento 1 su ")
     with pytest.raises(ValueError, match="non è una modalità"):
         trainer.set_mode("blitz")  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ def test_feedback_is_escaped_html() -> None:
 
 def test_a_quiz_made_with_lang_asks_answers_and_scores_in_it() -> None:
     italian = QuizWidget(VALIDITY_EXAMPLES, lang="it")
-    assert italian.counter.value == f"Domanda 1 di {len(VALIDITY_EXAMPLES)}: è una combinazione?"
+    assert italian.counter.value == f"Domanda 1 su {len(VALIDITY_EXAMPLES)}: è una combinazione?"
     assert [button.description for button in italian.answers] == ["Combinazione", "Non è una combinazione"]
     italian.answers[1].click()
     assert italian.feedback.value.startswith("Non proprio: è una combinazione.")
