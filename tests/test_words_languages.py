@@ -183,7 +183,7 @@ def test_the_pictures_label_the_table_and_hand_in_the_language() -> None:
     assert ">Tavolo</text>" in italian and ">Mano</text>" in italian
     with speaking("pl"):
         polish = position_svg(Position.parse("", ""))
-    assert ">Stół</text>" in polish and ">Ręka</text>" in polish and ">(pusty)</text>" in polish
+    assert ">Stół</text>" in polish and ">Ręka</text>" in polish and ">(brak kart)</text>" in polish
     joker = Card.parse("JK")
     assert ">JOKER</text>" in card_svg(joker) and ">JOLLY</text>" in card_svg(joker, lang="it")
     seven = Card.parse("7H")
