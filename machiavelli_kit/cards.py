@@ -224,13 +224,3 @@ def count_cards(count: int) -> str:
     ['1 karta', '2 karty', '5 kart', '22 karty']
     """
     return ngettext("{count} card", "{count} cards", count).format(count=count)
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, with an s unless the count is one (English only: :func:`count_cards` counts cards
-    in the language in use, and ``ngettext`` anything else).
-
-    >>> plural(1, "card"), plural(3, "card"), plural(0, "deck")
-    ('1 card', '3 cards', '0 decks')
-    """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

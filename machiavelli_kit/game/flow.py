@@ -491,6 +491,13 @@ class GameFlow:
                     "After {count} deals, the match is a draw: fewest points wins.",
                     deals,
                 ).format(count=deals)
+            if is_you(self.names[winner]):
+                # TRANSLATORS: the learner's own seat won the match.
+                return ngettext(
+                    "After {count} deal, you win the match: fewest points wins.",
+                    "After {count} deals, you win the match: fewest points wins.",
+                    deals,
+                ).format(count=deals)
             return ngettext(
                 "After {count} deal, {name} wins the match: fewest points wins.",
                 "After {count} deals, {name} wins the match: fewest points wins.",

@@ -23,28 +23,13 @@ from collections.abc import Sequence
 
 from machiavelli_kit.cards import Card, count_cards
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.game.words import and_list
-from machiavelli_kit.i18n import LANGUAGES, _, ngettext, pgettext, speaking
+from machiavelli_kit.game.words import and_list, is_you, you_name
+from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.rules import Rules
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards)
-
-
-def you_name() -> str:
-    """The name of the first person's seat until one is typed: You, Tu, Ty."""
-    # TRANSLATORS: the name of the learner's seat at the game board, until they type their own.
-    return pgettext("seat name", "You")
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the learner's default name, in any of the kit's languages (You, Tu, Ty).
-
-    >>> is_you("Ty"), is_you("you"), is_you("Greedy")
-    (True, True, False)
-    """
-    return name.strip().lower() in {pgettext("seat name", "You", lang).lower() for lang in LANGUAGES}
 
 
 def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
@@ -168,15 +153,33 @@ def ending_text(result: Result, names: Sequence[str], *, lang: str | None = None
             "blocked": _("Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins."),
         }.get(result.reason, "")
         if result.winner is not None:
-            count = counts[result.winner]
-            won = ngettext("{name} wins with {count} card.", "{name} wins with {count} cards.", count)
-            return f"{why} {won.format(name=names[result.winner], count=count)}".strip()
+            return f"{why} {_won(names[result.winner], counts[result.winner])}".strip()
         low = min(counts)
         tied = [names[seat] for seat, count in enumerate(counts) if count == low]
-        draw = ngettext(
-            "It is a draw: {names} hold {count} card each.", "It is a draw: {names} hold {count} cards each.", low
-        )
-        return f"{why} {draw.format(names=and_list(tied), count=low)}".strip()
+        return f"{why} {_draw(tied, low)}".strip()
+
+
+def _won(name: str, count: int) -> str:
+    if is_you(name):
+        # TRANSLATORS: the learner's own seat won the deal with the fewest cards.
+        return ngettext("You win with {count} card.", "You win with {count} cards.", count).format(count=count)
+    return ngettext("{name} wins with {count} card.", "{name} wins with {count} cards.", count).format(
+        name=name, count=count
+    )
+
+
+def _draw(tied: Sequence[str], count: int) -> str:
+    others = [name for name in tied if not is_you(name)]
+    if others and len(others) < len(tied):
+        # TRANSLATORS: the learner's own seat ties with {names}: the other players' names, "Ann" or "Ann, Bob".
+        return ngettext(
+            "It is a draw: {names} and you hold {count} card each.",
+            "It is a draw: {names} and you hold {count} cards each.",
+            count,
+        ).format(names=", ".join(others), count=count)
+    return ngettext(
+        "It is a draw: {names} hold {count} card each.", "It is a draw: {names} hold {count} cards each.", count
+    ).format(names=and_list(tied), count=count)
 
 
 def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None, *, lang: str | None = None) -> str:
