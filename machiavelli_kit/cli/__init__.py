@@ -6,7 +6,8 @@ The parser is built from light modules: a command imports the solver, numpy and
 the like inside its ``run``, so ``check`` and ``--help`` start fast.
 
 ``--lang {en,it,pl}`` (before the command or after any command's name) chooses the
-language of everything the command says, its help included: the parser is built
+language of everything the command says, its help included (argparse's own words too,
+``usage:``, ``options``, ``error:``: :mod:`.argparse_words`): the parser is built
 once the language is known, since argparse keeps help texts as they are when it is
 built. Without it, the environment decides (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
 ``LANG``). ``lab`` and ``app`` pass the language on to their notebooks' kernels.
@@ -25,6 +26,7 @@ from contextlib import contextmanager
 
 from machiavelli_kit import i18n
 from machiavelli_kit.cli import app, check, classroom, game, lab, progress, puzzles, solve, tournament
+from machiavelli_kit.cli.argparse_words import argparse_speaking
 from machiavelli_kit.cli.output import letters_where_symbols_fail
 from machiavelli_kit.i18n import LANGUAGES, LanguageError, _, check_language, set_language, speaking
 
@@ -135,7 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str]) -> int:
-    arguments = build_parser().parse_args(argv)
+    with argparse_speaking():  # usage:, options, error: ... in the language in use too
+        arguments = build_parser().parse_args(argv)
     with session_language(arguments.lang):  # the same as asked_language's, unless argparse read it otherwise
         try:
             return int(arguments.run(arguments))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from machiavelli_kit.puzzles.collection import Collection
@@ -31,25 +31,52 @@ def add_parser(subparsers: Any) -> None:
         help=_("write an assignment file (TOML) for the students to open"),
         description=_("Write an assignment: puzzle ids, or a selection by chapter, grade and theme (--count of them)."),
     )
-    assign.add_argument("ids", nargs="*", help=_("puzzle ids, e.g. bga-1 it-3"))
-    assign.add_argument("--title", required=True, help=_('the title the students see, e.g. "Chains, week 3"'))
-    assign.add_argument("--chapter", help=_("a chapter: its number (3), prefix (ch03) or file name"))
-    assign.add_argument("--grade", help=_("a grade, e.g. chain"))
-    assign.add_argument("--theme", help=_("a theme, e.g. sets-to-runs"))
-    assign.add_argument("--count", type=int, help=_("how many puzzles of the selection (spread from first to last)"))
-    assign.add_argument("--due", help=_("the due date, e.g. 2026-12-01"))
+    assign.add_argument("ids", nargs="*", metavar=pgettext("option value", "ID"), help=_("puzzle ids, e.g. bga-1 it-3"))
+    assign.add_argument(
+        "--title",
+        required=True,
+        metavar=pgettext("option value", "TITLE"),
+        help=_('the title the students see, e.g. "Chains, week 3"'),
+    )
+    assign.add_argument(
+        "--chapter",
+        metavar=pgettext("option value", "CHAPTER"),
+        help=_("a chapter: its number (3), prefix (ch03) or file name"),
+    )
+    assign.add_argument("--grade", metavar=pgettext("option value", "GRADE"), help=_("a grade, e.g. chain"))
+    assign.add_argument("--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. sets-to-runs"))
+    assign.add_argument(
+        "--count",
+        type=int,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("how many puzzles of the selection (spread from first to last)"),
+    )
+    assign.add_argument("--due", metavar=pgettext("option value", "DATE"), help=_("the due date, e.g. 2026-12-01"))
     assign.add_argument("--no-hints", action="store_true", help=_("no hints and no Solve for this assignment"))
-    assign.add_argument("--out", required=True, metavar="FILE.toml", help=_("the assignment file to write"))
+    assign.add_argument(
+        "--out",
+        required=True,
+        metavar=pgettext("option value", "FILE") + ".toml",
+        help=_("the assignment file to write"),
+    )
     assign.add_argument("--force", action="store_true", help=_("replace the file if it exists"))
     report = actions.add_parser(
         "report",
         help=_("merge the students' exports into a class table and report"),
         description=_("Merge the students' exports (CSV or JSON files, or folders of them) into one class report."),
     )
-    report.add_argument("files", nargs="+", metavar="FILE", help=_("exports, or folders holding them"))
-    report.add_argument("--assignment", metavar="FILE.toml", help=_("report on this assignment's puzzles only"))
     report.add_argument(
-        "--out", metavar="DIR", help=_("write class-table.csv, class-report.md and class-report.html here")
+        "files", nargs="+", metavar=pgettext("option value", "FILE"), help=_("exports, or folders holding them")
+    )
+    report.add_argument(
+        "--assignment",
+        metavar=pgettext("option value", "FILE") + ".toml",
+        help=_("report on this assignment's puzzles only"),
+    )
+    report.add_argument(
+        "--out",
+        metavar=pgettext("option value", "DIR"),
+        help=_("write class-table.csv, class-report.md and class-report.html here"),
     )
     parser.set_defaults(run=run)
 

@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.i18n import _, ngettext, pgettext
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -22,21 +22,43 @@ def add_parser(subparsers: Any) -> None:
     )
     actions = parser.add_subparsers(dest="game_command", required=True)
     play = actions.add_parser("play", help=_("let computer players play a game"), description=_("Play a game."))
-    play.add_argument("--players", default="greedy,expert", help=_("computer players by seat, e.g. expert,greedy"))
-    play.add_argument("--rules", default="bga", help=_("rules string, e.g. bga or classic(jokers=2)"))
-    play.add_argument("--seed", type=int, default=None, help=_("the deal's seed (default: a random one, printed)"))
-    play.add_argument("--out", metavar="FILE.json", help=_("save the game's record here"))
+    play.add_argument(
+        "--players",
+        metavar=pgettext("option value", "PLAYERS"),
+        default="greedy,expert",
+        help=_("computer players by seat, e.g. expert,greedy"),
+    )
+    play.add_argument(
+        "--rules",
+        metavar=pgettext("option value", "RULES"),
+        default="bga",
+        help=_("rules string, e.g. bga or classic(jokers=2)"),
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar=pgettext("option value", "SEED"),
+        help=_("the deal's seed (default: a random one, printed)"),
+    )
+    play.add_argument(
+        "--out", metavar=pgettext("option value", "FILE") + ".json", help=_("save the game's record here")
+    )
     play.set_defaults(run=run_play)
     replay = actions.add_parser("replay", help=_("check a record and tell the game"), description=_("Replay a record."))
-    replay.add_argument("file", metavar="FILE.json")
+    replay.add_argument("file", metavar=pgettext("option value", "FILE") + ".json")
     replay.add_argument(
-        "--seat", type=int, default=None, help=_("tell the game as this seat saw it (others' draws hidden)")
+        "--seat",
+        type=int,
+        default=None,
+        metavar=pgettext("option value", "SEAT"),
+        help=_("tell the game as this seat saw it (others' draws hidden)"),
     )
     replay.set_defaults(run=run_replay)
     review = actions.add_parser(
         "review", help=_("compare each turn with the solver"), description=_("Review a record.")
     )
-    review.add_argument("file", metavar="FILE.json")
+    review.add_argument("file", metavar=pgettext("option value", "FILE") + ".json")
     review.set_defaults(run=run_review)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.i18n import _, ngettext, pgettext
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,9 +27,22 @@ def add_parser(subparsers: Any) -> None:
         help=_("write a student's progress to hand in (CSV, or JSON by the file's extension)"),
         description=_("Write a student's progress to hand in: FILE.csv or FILE.json."),
     )
-    export.add_argument("--student", help=_("the student's name (default: this computer's own progress file)"))
-    export.add_argument("--name", help=_("the name to put in the export when the progress file has none"))
-    export.add_argument("--out", required=True, metavar="FILE", help=_("where to write it: a .csv or .json file"))
+    export.add_argument(
+        "--student",
+        metavar=pgettext("option value", "NAME"),
+        help=_("the student's name (default: this computer's own progress file)"),
+    )
+    export.add_argument(
+        "--name",
+        metavar=pgettext("option value", "NAME"),
+        help=_("the name to put in the export when the progress file has none"),
+    )
+    export.add_argument(
+        "--out",
+        required=True,
+        metavar=pgettext("option value", "FILE"),
+        help=_("where to write it: a .csv or .json file"),
+    )
     actions.add_parser("students", help=_("list the students on this computer"), description=_("List the students."))
     parser.set_defaults(run=run)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.notation import quote
 from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -29,7 +29,9 @@ def add_parser(subparsers: Any) -> None:
         description=_("The bundled puzzle collection."),
     )
     parser.add_argument(
-        "--dir", help=_("read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)")
+        "--dir",
+        metavar=pgettext("option value", "DIR"),
+        help=_("read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)"),
     )
     actions = parser.add_subparsers(dest="action", required=True)
     actions.add_parser(
@@ -40,7 +42,11 @@ def add_parser(subparsers: Any) -> None:
     )
     _filters(listing)
     show = actions.add_parser("show", help=_("one puzzle in full"), description=_("Show one puzzle."))
-    show.add_argument("id", help=_("a puzzle's id, e.g. bga-1, or a shared position id (rules~table~hand)"))
+    show.add_argument(
+        "id",
+        metavar=pgettext("option value", "ID"),
+        help=_("a puzzle's id, e.g. bga-1, or a shared position id (rules~table~hand)"),
+    )
     show.add_argument("--hints", action="store_true", help=_("print the puzzle's hints"))
     show.add_argument("--answer", action="store_true", help=_("print the answer and an example solution"))
     export = actions.add_parser(
@@ -51,11 +57,23 @@ def add_parser(subparsers: Any) -> None:
             "The student sheet shows no grade, share code or answer."
         ),
     )
-    export.add_argument("ids", nargs="*", help=_("puzzle ids (or use the filters)"))
+    export.add_argument(
+        "ids", nargs="*", metavar=pgettext("option value", "ID"), help=_("puzzle ids (or use the filters)")
+    )
     _filters(export)
-    export.add_argument("--out", required=True, help=_("folder for the worksheet and the answers"))
-    # TRANSLATORS: the default title of a printed worksheet.
-    export.add_argument("--title", default=_("Machiavelli puzzles"), help=_("the worksheet's title"))
+    export.add_argument(
+        "--out",
+        required=True,
+        metavar=pgettext("option value", "DIR"),
+        help=_("folder for the worksheet and the answers"),
+    )
+    export.add_argument(
+        "--title",
+        metavar=pgettext("option value", "TITLE"),
+        # TRANSLATORS: the default title of a printed worksheet.
+        default=_("Machiavelli puzzles"),
+        help=_("the worksheet's title"),
+    )
     export.add_argument(
         "--format", choices=("html", "pdf", "both"), default="html", help=_("html (default), pdf or both")
     )
@@ -66,7 +84,13 @@ def add_parser(subparsers: Any) -> None:
         default="lines",
         help=_("room to answer: ruled lines, one a move (default), a blank table to draw in, or none"),
     )
-    export.add_argument("--per-page", type=int, default=2, help=_("at most this many puzzles a page (1-6, default 2)"))
+    export.add_argument(
+        "--per-page",
+        type=int,
+        default=2,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("at most this many puzzles a page (1-6, default 2)"),
+    )
     export.add_argument(
         "--order", choices=ORDERS, default="easy", help=_("easy: fewer cards first in each chapter (default); given")
     )
@@ -81,18 +105,37 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     target = generate.add_mutually_exclusive_group(required=True)
-    target.add_argument("--out", help=_("write the chapter files into this folder (e.g. puzzles/ of a checkout)"))
+    target.add_argument(
+        "--out",
+        metavar=pgettext("option value", "DIR"),
+        help=_("write the chapter files into this folder (e.g. puzzles/ of a checkout)"),
+    )
     target.add_argument(
         "--check", action="store_true", help=_("generate into a scratch folder and compare with the bundled chapters")
     )
-    generate.add_argument("--chapter", action="append", help=_("only this chapter, e.g. ch03 (may be repeated)"))
+    generate.add_argument(
+        "--chapter",
+        action="append",
+        metavar=pgettext("option value", "CHAPTER"),
+        help=_("only this chapter, e.g. ch03 (may be repeated)"),
+    )
     parser.set_defaults(run=run)
 
 
 def _filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--chapter", help=_("a chapter: its number (3), prefix (ch03) or file name"))
-    parser.add_argument("--grade", help=_("a grade: {grades}").format(grades=", ".join(TECHNIQUES)))
-    parser.add_argument("--theme", help=_("a theme, e.g. chain or sets-to-runs"))
+    parser.add_argument(
+        "--chapter",
+        metavar=pgettext("option value", "CHAPTER"),
+        help=_("a chapter: its number (3), prefix (ch03) or file name"),
+    )
+    parser.add_argument(
+        "--grade",
+        metavar=pgettext("option value", "GRADE"),
+        help=_("a grade: {grades}").format(grades=", ".join(TECHNIQUES)),
+    )
+    parser.add_argument(
+        "--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. chain or sets-to-runs")
+    )
 
 
 def run(arguments: argparse.Namespace) -> int:

@@ -71,7 +71,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--batch",
-        metavar="FILE.jsonl",
+        metavar=pgettext("option value", "FILE") + ".jsonl",
         help=_("solve every line of a JSON-lines file ({dash} for standard input)").format(dash="'-'"),
     )
     parser.set_defaults(run=run)

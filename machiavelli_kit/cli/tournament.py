@@ -8,24 +8,53 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.i18n import _
+from machiavelli_kit.i18n import _, pgettext
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
         help=_("play many games between computer players"),
-        description=_("Computer players play many games, seats rotated; win rates and their intervals (95%).").replace(
-            "%", "%%"
-        ),
+        # argparse %-formats help texts, not a description (unless it names %(prog)s): its % stays single
+        description=_("Computer players play many games, seats rotated; win rates and their intervals (95%)."),
     )
-    parser.add_argument("--players", required=True, help=_("players at one table, e.g. expert,greedy"))
-    parser.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
-    parser.add_argument("--rules", default="bga", help=_("rules string, e.g. bga or classic(jokers=2)"))
-    parser.add_argument("--seed", type=int, default=1, help=_("the first deal's seed (default 1)"))
-    parser.add_argument("--budget", type=float, default=None, help=_("seconds a player may think per move"))
+    parser.add_argument(
+        "--players",
+        required=True,
+        metavar=pgettext("option value", "PLAYERS"),
+        help=_("players at one table, e.g. expert,greedy"),
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("how many games (default 100)"),
+    )
+    parser.add_argument(
+        "--rules",
+        default="bga",
+        metavar=pgettext("option value", "RULES"),
+        help=_("rules string, e.g. bga or classic(jokers=2)"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar=pgettext("option value", "SEED"),
+        help=_("the first deal's seed (default 1)"),
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar=pgettext("option value", "SECONDS"),
+        help=_("seconds a player may think per move"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object (its keys stay in English)"))
-    parser.add_argument("--records", metavar="DIR", help=_("write each game's record into this folder"))
+    parser.add_argument(
+        "--records", metavar=pgettext("option value", "DIR"), help=_("write each game's record into this folder")
+    )
     parser.add_argument("--progress", action="store_true", help=_("say on standard error as each game ends"))
     parser.set_defaults(run=run)
 
