@@ -231,12 +231,20 @@ class Chapter:
         object.__setattr__(self, "intros", _with_english(self.intros, self.intro))
 
     def title_in(self, lang: str | None = None) -> str:
-        """The title in ``lang`` (or the language in use), else in English."""
-        return self.titles.get(language(lang), self.title)
+        """The title in ``lang`` (or the language in use): the file's own, else the kit's catalog's (the bundled
+        generated chapters' titles are marked in :mod:`.recipes`), else in English."""
+        code = language(lang)
+        return self.titles.get(code) or _catalog_text(self.title, code)
 
     def intro_in(self, lang: str | None = None) -> str:
-        """The introduction in ``lang`` (or the language in use), else in English."""
-        return self.intros.get(language(lang), self.intro)
+        """The introduction in ``lang`` (or the language in use): the file's own, else the catalog's, else English."""
+        code = language(lang)
+        return self.intros.get(code) or _catalog_text(self.intro, code)
+
+
+def _catalog_text(english: str, lang: str) -> str:
+    """``english`` as the kit's catalog of ``lang`` says it, if it has it (an empty text stays empty)."""
+    return _(english, lang) if english else english
 
 
 def _with_english(texts: Mapping[str, Any], english: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from machiavelli_kit.files import write_atomically
-from machiavelli_kit.i18n import _
+from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.puzzles import collection
 from machiavelli_kit.puzzles.format import dump, keep_translations, load
 from machiavelli_kit.puzzles.generator import Recipe, generate_chapter
@@ -23,35 +23,39 @@ from machiavelli_kit.puzzles.planting import HARD
 _COUNT = 52
 _TECHNIQUES = ("spare", "split", "swap", "dissolve", "chain", "identical")
 
+# The generated chapters' titles and introductions are marked for the catalogs: a chapter file without its own
+# title.<lang> or intro.<lang> shows the catalog's (Chapter.title_in); the files keep the English.
 RECIPES: tuple[Recipe, ...] = (
     Recipe("ch01b-basics", "Laying and adding", "basics", 36, ("lay", "extend"), ("lay", "extend"), (3, 12),
            decoys=(0, 2), basics=True,
            intro="The two plays every turn is made of: lay a meld of your own cards, or add cards to a meld "
                  "on the table. Watch for the cards that fit nowhere."),
-    Recipe("ch02-spare", "Borrowing a spare card", "spare", _COUNT, ("spare",), ("spare",), (6, 14),
-           intro="A set of four or a long run can lend a card and still stand. Find the card nobody misses."),
-    Recipe("ch03-split", "Cutting runs", "split", _COUNT, ("split",), ("split",), (8, 18), set_share=0.3,
-           intro="A long run can be cut into two shorter runs, and a copy of one of its cards can cut it too."),
-    Recipe("ch04-swap", "Swapping cards", "swap", _COUNT, ("swap",), ("swap",), (12, 24), set_share=0.6,
-           intro="Put a card in a meld's place and take the card it replaces to where it is needed."),
-    Recipe("ch05-dissolve", "Taking melds apart", "dissolve", _COUNT, ("dissolve",), ("dissolve",), (12, 26),
+    Recipe("ch02-spare", N_("Borrowing a spare card"), "spare", _COUNT, ("spare",), ("spare",), (6, 14),
+           intro=N_("A set of four or a long run can lend a card and still stand. Find the card nobody misses.")),
+    Recipe("ch03-split", N_("Cutting runs"), "split", _COUNT, ("split",), ("split",), (8, 18), set_share=0.3,
+           intro=N_("A long run can be cut into two shorter runs, and a copy of one of its cards can cut it too.")),
+    Recipe("ch04-swap", N_("Swapping cards"), "swap", _COUNT, ("swap",), ("swap",), (12, 24), set_share=0.6,
+           intro=N_("Put a card in a meld's place and take the card it replaces to where it is needed.")),
+    Recipe("ch05-dissolve", N_("Taking melds apart"), "dissolve", _COUNT, ("dissolve",), ("dissolve",), (12, 26),
            set_share=0.6,
-           intro="Sometimes a meld has to disappear completely, its cards spread over new melds."),
-    Recipe("ch06-identical", "Twin cards", "twins", _COUNT, ("identical",), ("identical",), (10, 24), set_share=0.6,
-           intro="Two decks mean two copies of every card: they never share a meld, but two melds can each hold one."),
-    Recipe("ch07-chain", "Chains", "chain", _COUNT, ("chain",), ("chain",), (20, 34),
-           intro="One card frees another, which frees a third: follow the chain from your hand to the end."),
-    Recipe("ch08-restore", "Play or draw?", "restore", _COUNT, ("impossible", *HARD), HARD, (10, 24),
+           intro=N_("Sometimes a meld has to disappear completely, its cards spread over new melds.")),
+    Recipe("ch06-identical", N_("Twin cards"), "twins", _COUNT, ("identical",), ("identical",), (10, 24), set_share=0.6,
+           intro=N_("Two decks mean two copies of every card: they never share a meld, but two melds can each hold "
+                    "one.")),
+    Recipe("ch07-chain", N_("Chains"), "chain", _COUNT, ("chain",), ("chain",), (20, 34),
+           intro=N_("One card frees another, which frees a third: follow the chain from your hand to the end.")),
+    Recipe("ch08-restore", N_("Play or draw?"), "restore", _COUNT, ("impossible", *HARD), HARD, (10, 24),
            set_share=0.6, goals=("decide",),
-           intro="Decide first: can any card of the hand be played at all? If none can, you draw a card."),
-    Recipe("ch09-variants", "Variants change the answer", "variant", 56, (*_TECHNIQUES, "impossible"), _TECHNIQUES,
+           intro=N_("Decide first: can any card of the hand be played at all? If none can, you draw a card.")),
+    Recipe("ch09-variants", N_("Variants change the answer"), "variant", 56, (*_TECHNIQUES, "impossible"), _TECHNIQUES,
            (8, 18), rules=("bga(wrap=true)", "bga(ace_high=false)", "bga(jokers=2)", "bga(jokers=2, wrap=true)"),
            compare=("bga", "bga", "bga(jokers=2, wrap=true)", "bga(jokers=2)"), ranks=(1, 2, 3, 4, 10, 11, 12, 13),
            goals=("max", "max", "decide"),
-           intro="The same cards under other rules: runs that turn the corner, an ace that is only low, a joker."),
-    Recipe("ch10-expert", "Expert tables", "expert", _COUNT, HARD, ("expert", "expert", *HARD), (28, 44),
+           intro=N_("The same cards under other rules: runs that turn the corner, an ace that is only low, "
+                    "a joker.")),
+    Recipe("ch10-expert", N_("Expert tables"), "expert", _COUNT, HARD, ("expert", "expert", *HARD), (28, 44),
            decoys=(0, 2), rules=("bga", "wikipedia"), efforts=(2, 3, 4, 5),
-           intro="Full tables and full hands: every technique, often several at once."),
+           intro=N_("Full tables and full hands: every technique, often several at once.")),
 )  # fmt: skip
 
 
