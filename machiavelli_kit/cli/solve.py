@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.i18n import _, ngettext, pgettext
+from machiavelli_kit.json_words import json_reason
 from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
@@ -174,7 +175,7 @@ def _solve_line(data: bytes, time_limit: float) -> dict[str, Any]:
             )
         ) from None
     except json.JSONDecodeError as error:
-        raise BadInput(_("not JSON ({reason})").format(reason=error.msg)) from None
+        raise BadInput(_("not JSON ({reason})").format(reason=json_reason(error))) from None
     except RecursionError:
         raise BadInput(_("brackets nested too deeply to read")) from None
     if not isinstance(item, dict):

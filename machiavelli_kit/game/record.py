@@ -30,6 +30,7 @@ from machiavelli_kit.game.deal import Deal, DealError, deal_game
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import N_, _, ngettext
+from machiavelli_kit.json_words import json_reason
 from machiavelli_kit.notation import NotationError, format_cards, parse_card, quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import Rules, RulesError
@@ -95,7 +96,7 @@ def loads(text: str) -> Game:
     except json.JSONDecodeError as error:
         raise UnreadableRecord(
             _("not JSON: {error} at line {line}, column {column}").format(
-                error=error.msg, line=error.lineno, column=error.colno
+                error=json_reason(error), line=error.lineno, column=error.colno
             )
         ) from None
     return from_record(data)

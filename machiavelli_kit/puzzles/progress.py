@@ -46,6 +46,7 @@ from typing import Any
 
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
+from machiavelli_kit.json_words import json_reason
 from machiavelli_kit.puzzles.rating import Rating, rate
 
 
@@ -247,6 +248,8 @@ class Progress:
             progress = _parse(json.loads(text))
         except RecursionError:
             raise ProgressError(_("not a progress file (it is nested too deeply)")) from None
+        except json.JSONDecodeError as error:
+            raise ProgressError(_("not a progress file ({reason})").format(reason=json_reason(error))) from None
         except _NewerFormat as error:
             raise ProgressError(
                 _("it was saved by a newer Machiavelli Kit ({reason}): update the kit").format(reason=error)
