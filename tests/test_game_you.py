@@ -12,7 +12,6 @@ from machiavelli_kit.game.match import Match
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.table_talk import ending_text, is_you, you_name
 from machiavelli_kit.game.words import describe_result, describe_turn
-from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.position import Table
 
@@ -20,12 +19,6 @@ PLAY = Turn(3, 0, "play", Table.parse("5H 6H 7H"), parse_cards("6H 7H"))
 DRAW = Turn(4, 0, "draw", Table(), (), parse_cards("KS"))
 RESTORE = Turn(5, 0, "restore", Table(), (), parse_cards("KS 2H 3H"))
 PASS = Turn(6, 0, "pass", Table(), (), ())
-
-
-def translated(lang: str, message: str, plural: str | None = None) -> bool:
-    """Whether the catalog of ``lang`` says ``message`` (the lead merges new texts into the catalogs)."""
-    with speaking(lang):
-        return (ngettext(message, plural, 2) if plural else _(message)) != (plural or message)
 
 
 def test_the_log_tells_your_own_turns_in_the_second_person() -> None:
@@ -97,8 +90,6 @@ def test_a_polish_log_never_puts_ty_in_the_third_person() -> None:
     lines = [describe_turn(turn, ("Ty", "Bob"), lang="pl") for turn in (PLAY, DRAW, RESTORE, PASS)]
     assert not any(word in " ".join(lines) for word in ("Ty zagrywa", "Ty dobiera", "Ty przywraca", "Ty pasuje"))
     assert describe_turn(PLAY, ("Ann", "Bob"), lang="pl").startswith("tura 3, Ann zagrywa 2 karty (6♥ 7♥)")
-    if not translated("pl", "turn {number}, you pass (the stock is empty)"):
-        pytest.skip("the sweep texts are not merged into the catalogs yet")
     assert lines == [
         "tura 3, zagrywasz 2 karty (6♥ 7♥); stół: 5♥ 6♥ 7♥",
         "tura 4, dobierasz kartę (K♠)",
@@ -111,8 +102,6 @@ def test_a_polish_log_never_puts_ty_in_the_third_person() -> None:
 
 def test_an_italian_log_tells_tu_in_the_second_person() -> None:
     assert describe_turn(PLAY, ("Ann", "Bob"), lang="it").startswith("turno 3, Ann gioca 2 carte (6♥ 7♥)")
-    if not translated("it", "turn {number}, you pass (the stock is empty)"):
-        pytest.skip("the sweep texts are not merged into the catalogs yet")
     assert describe_turn(PLAY, ("Tu", "Bob"), lang="it").startswith("turno 3, giochi 2 carte (6♥ 7♥)")
     assert describe_turn(PASS, ("Tu", "Bob"), lang="it") == "turno 6, passi (il mazzo è vuoto)"
     won = Result(0, "stock_out", (parse_cards("2S"), parse_cards("2S 3S")), None)

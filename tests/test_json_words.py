@@ -7,7 +7,6 @@ import json
 import pytest
 
 from machiavelli_kit.game.record import UnreadableRecord, loads
-from machiavelli_kit.i18n import _
 from machiavelli_kit.json_words import REASONS, json_reason
 from machiavelli_kit.puzzles.progress import Progress, ProgressError
 
@@ -34,7 +33,5 @@ def test_the_reason_in_english_and_a_message_the_kit_does_not_know() -> None:
 
 
 def test_the_reason_in_polish_and_italian() -> None:
-    if _("Expecting value", "pl") == "Expecting value":
-        pytest.skip("the sweep texts are not merged into the catalogs yet")
     assert json_reason(error_of("[1, 2"), "pl") == "brakuje przecinka ','"
     assert json_reason(error_of(""), "it") == "manca un valore"
