@@ -12,8 +12,8 @@ from machiavelli_kit.game.actions import Play
 from machiavelli_kit.game.autoplay import play_game, play_out
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.match import Match, MatchError
-from machiavelli_kit.game.plans import simple_play
-from machiavelli_kit.game.players import PLAYERS, make_player
+from machiavelli_kit.game.plans import newcomer_play, simple_play
+from machiavelli_kit.game.players import PLAYERS, Beginner, make_player
 from machiavelli_kit.game.record import dumps
 from machiavelli_kit.game.review import review
 from machiavelli_kit.game.state import GameState, Turn, View
@@ -181,5 +181,40 @@ def test_against_random_the_beginner_keeps_melds_whole_and_plays_a_step_while_th
                 if turn.action == "play" and not (closes or stock_out):
                     assert len(turn.played) == 1 or (len(turn.played) == 3 and len(turn.table) == len(state.table) + 1)
                 if turn.action == "draw" and view.stock_size:
-                    assert simple_play(view) is None  # it draws only when it has nothing to lay
+                    ready = newcomer_play(view)
+                    # it draws when it has nothing to lay, or near the end of the stock while ahead on the count
+                    assert ready is None or (
+                        view.stock_size <= Beginner.RUSH
+                        and len(view.hand) - ready_cards(ready, view) < view.hand_sizes[1]
+                    )
             state, _ = step(state, turn_action(turn))
+
+
+def ready_cards(play: Play, view: View) -> int:
+    """Hand cards ``play`` puts down."""
+    return (play.table.cards() - view.table.cards()).total()
+
+
+def test_the_beginner_adds_cards_to_the_table_rather_than_lay_them_as_a_meld_of_their_own() -> None:
+    view = beginner_view("8C 9C 10C KS", "5C 6C 7C")
+    melds_first = simple_play(view)
+    assert melds_first is not None and len(melds_first.table) == 2  # 8♣ 9♣ 10♣ as a meld of its own
+    play = newcomer_play(view)  # as many cards, in no new meld: three steps for later turns, not one
+    assert play is not None and str(play.table) == "5♣ 6♣ 7♣ 8♣ 9♣ 10♣"
+    assert beginner_move(view) == ("play", Counter(parse_cards("8C")))
+
+
+def test_the_beginner_ahead_near_the_end_of_the_stock_draws_and_keeps_its_melds() -> None:
+    hand, table = "4C 5C 6C 7C 8C 9D KS", "10D JD QD"  # 7 cards, 6 of them ready to lay: 1 would be left
+
+    def move(stock: int, other: int) -> str:
+        return beginner_move(beginner_view(hand, table, stock, other))[0]
+
+    assert move(Beginner.RUSH, 3) == "draw"
+    assert move(Beginner.RUSH + 1, 3) == "play"  # the stock is not low yet
+    assert move(5, 1) == "play"  # laying all would only tie, 1 card against 1
+    assert move(1, 9) == "draw"  # 8 cards after drawing the last one, against 9
+    assert move(1, 8) == "play"  # drawing the last card would leave 8 against 8
+    view = beginner_view(hand, table, stock=5, other=3)
+    play_on = dataclasses.replace(view, rules=view.rules.replace(stock_out="play_on"))
+    assert beginner_move(play_on)[0] == "play"  # the count matters only when the stock running out ends the game

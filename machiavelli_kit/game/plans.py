@@ -110,6 +110,56 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
     return Play(Table.of([*melds, *new]))
 
 
+def newcomer_play(view: View, deadline: float | None = None) -> Play | None:
+    """The newcomer's play that puts down the most hand cards in the fewest new melds: the
+    better of :func:`simple_play` (new melds first, then cards added to the table) and the
+    other order (cards added to the table first, then new melds of the rest). Nothing on the
+    table is taken apart."""
+    melds_first = simple_play(view, deadline)
+    table_first = _extensions_first(view, deadline)
+    if melds_first is None or table_first is None:
+        return melds_first or table_first
+
+    def worth(play: Play) -> tuple[int, int]:
+        cards = (play.table.cards() - view.table.cards()).total()
+        return cards - (len(play.table.melds) - len(view.table.melds)), cards
+
+    return table_first if worth(table_first) > worth(melds_first) else melds_first
+
+
+def _extensions_first(view: View, deadline: float | None) -> Play | None:
+    """Single hand cards added to the ends of the melds on the table, as many as fit, then
+    new melds of the cards left (see :func:`newcomer_play`)."""
+    rules, cap = view.rules, view.rules.max_cards_per_turn
+    hand = Counter(view.hand)
+    melds = [meld.cards for meld in view.table.melds]
+    played = 0
+    extended = True
+    while view.may_touch_table and extended and (cap is None or played < cap):
+        extended = False
+        for index, meld in enumerate(melds):
+            card = _fitting_card(meld, hand, rules)
+            if card is not None:
+                melds[index] = (*meld, card)
+                hand[card] -= 1
+                played += 1
+                extended = True
+                break
+    hand = +hand
+    new: list[Meld] = []
+    room = None if cap is None else cap - played
+    if hand.total() >= MIN_MELD and (room is None or room >= MIN_MELD):
+        found = solve_within(
+            Position(Table(), tuple(hand.elements())), rules.replace(max_cards_per_turn=room), "max", deadline
+        )
+        if found.feasible:
+            new = list(found.table.melds)
+            played += len(found.played)
+    if not played:
+        return None
+    return Play(Table.of([*melds, *new]))
+
+
 def first_step(view: View, play: Play) -> Play:
     """The first step of ``play``, a newcomer's play from :func:`simple_play`, keeping the rest
     for later turns: its first card added to a meld on the table if it adds any, else its first
