@@ -18,8 +18,9 @@ like the documents' showcase (it-3):
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from machiavelli_kit.cards import JOKER, SUITS, Card
@@ -27,7 +28,7 @@ from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.melds import Meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
-from machiavelli_kit.templates import CARD_COUNT, card_at, meld_shape
+from machiavelli_kit.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
 RANK_PLURALS = {
     1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
@@ -37,6 +38,9 @@ SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
 CARD_ORDER = {card: place for place, card in enumerate(ORDERED_CARDS)}
 """Every card (one joker) in the cards' sort order, and each card's place in it."""
+JOKER_PLACE = len(ORDERED_CARDS) - 1
+Flow = tuple[int, int | None, int]
+"""A :class:`Transfer` with its card as its place in :data:`ORDERED_CARDS` (quicker to make and sort)."""
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,11 @@ def plan_moves(
     ``origins[i]`` (``None``: a new meld)."""
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
-    _kept, transfers = _flows(start, final, origins)
-    ordered = _order(transfers, origins)
-    names = _Names(start, final, origins, rules)
+    start_places = [_places(cards) for cards in start]
+    final_places = [_places(cards) for cards in final]
+    _kept, flows = _flows(start_places, final_places, origins)
+    ordered = _order(flows, origins)
+    names = _Names(start, final, start_places, final_places, origins, rules)
     return _to_moves(ordered, origins, len(start), names)
 
 
@@ -107,52 +113,49 @@ def card_flows(
 ) -> tuple[list[Counter[Card]], list[Transfer]]:
     """What stays in each start meld, and where every other card of ``table`` comes from:
     a start meld that gives it up (the first one that does), else the hand."""
-    start = [meld.cards for meld in position.table.melds]
-    kept, transfers = _flows(start, [meld.cards for meld in table.melds], origins)
+    start = [_places(meld.cards) for meld in position.table.melds]
+    kept, flows = _flows(start, [_places(meld.cards) for meld in table.melds], origins)
     stays = [Counter({ORDERED_CARDS[card]: count for card, count in each.items()}) for each in kept]
-    return stays, transfers
+    return stays, [Transfer(ORDERED_CARDS[card], source, target) for card, source, target in flows]
 
 
 def _flows(
-    start: list[tuple[Card, ...]], final: list[tuple[Card, ...]], origins: tuple[int | None, ...]
-) -> tuple[list[dict[int, int]], list[Transfer]]:
-    """:func:`card_flows`, with what stays counted by each card's place in :data:`ORDERED_CARDS`
-    (cards are counted by their places, which is quicker than by value)."""
-    places = [_places(cards) for cards in start]
-    leaving: list[Counter[int] | None] = [None] * len(start)  # each start meld's cards not yet kept
-    kept_by: list[dict[int, int]] = [{} for _meld in start]
-    arriving: list[Counter[int]] = []
-    for target, cards in enumerate(final):
-        arrived = _places(cards)
+    places: list[list[int]], final: list[list[int]], origins: tuple[int | None, ...]
+) -> tuple[list[dict[int, int]], list[Flow]]:
+    """:func:`card_flows`, with every card as its place in :data:`ORDERED_CARDS` (cards are
+    counted by their places, which is quicker than by value): the start and final melds'
+    places in, what stays in each start meld counted and the transfers as :data:`Flow` out."""
+    leaving: list[list[int] | None] = [None] * len(places)  # each start meld's cards not yet kept
+    kept_by: list[dict[int, int]] = [{} for _meld in places]
+    arriving: list[list[int]] = []
+    for target, arrived in enumerate(final):
         origin = origins[target]
-        if origin is not None and leaving[origin] is None and arrived == places[origin]:
-            kept_by[origin] = Counter(arrived)  # the meld as it was: everything stays
-            leaving[origin] = Counter()
-            arriving.append(Counter())
+        if origin is None:
+            arriving.append(arrived)
             continue
-        incoming = Counter(arrived)
-        if origin is not None:
-            pool = leaving[origin]
-            if pool is None:
-                pool = leaving[origin] = Counter(places[origin])
-            kept = kept_by[origin] = {}
-            for card, count in incoming.items():
-                if (have := pool.get(card, 0)) > 0:
-                    kept[card] = stays = min(count, have)
-                    incoming[card] = count - stays
-                    pool[card] = have - stays
+        pool = leaving[origin]
+        if pool is None:
+            pool = leaving[origin] = list(places[origin])
+        kept = kept_by[origin] = {}
+        incoming = []
+        for card in arrived:
+            if card in pool:
+                pool.remove(card)
+                kept[card] = kept.get(card, 0) + 1
+            else:
+                incoming.append(card)
         arriving.append(incoming)
-    sources: dict[int, deque[int]] = {}  # for each card, the start melds giving it up, first meld first
-    for index, left in enumerate(leaving):
-        for card, count in (Counter(places[index]) if left is None else left).items():
-            if count > 0:
-                sources.setdefault(card, deque()).extend([index] * count)
-    transfers = []
-    for target, counted in enumerate(arriving):
-        for card in sorted(counted.elements()):
+    sources: dict[int, list[int]] = {}  # for each card, the start melds giving it up, last meld first
+    for index in range(len(places) - 1, -1, -1):
+        left = leaving[index]
+        for card in places[index] if left is None else left:
+            sources.setdefault(card, []).append(index)
+    flows: list[Flow] = []
+    for target, incoming in enumerate(arriving):
+        for card in sorted(incoming):
             waiting = sources.get(card)
-            transfers.append(Transfer(ORDERED_CARDS[card], waiting.popleft() if waiting else None, target))
-    return kept_by, transfers
+            flows.append((card, waiting.pop() if waiting else None, target))
+    return kept_by, flows
 
 
 _SUIT_PLACE = {suit.value: suit.order for suit in SUITS}
@@ -160,11 +163,10 @@ _SUIT_PLACE = {suit.value: suit.order for suit in SUITS}
 
 def _places(cards: tuple[Card, ...]) -> list[int]:
     """Each card's place in :data:`ORDERED_CARDS`, without hashing a card (an enum's hash is slow)."""
-    joker = len(ORDERED_CARDS) - 1
-    return [joker if card.suit is None else 4 * card.rank - 4 + _SUIT_PLACE[card.suit._value_] for card in cards]
+    return [JOKER_PLACE if card.suit is None else 4 * card.rank - 4 + _SUIT_PLACE[card.suit._value_] for card in cards]
 
 
-def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[Transfer]:
+def _order(flows: list[Flow], origins: tuple[int | None, ...]) -> list[Flow]:
     """Receive before giving, follow chains, start with moves that open a chain.
 
     Each move is chosen among those whose start meld has received all its cards (else
@@ -172,32 +174,39 @@ def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[T
     just freed, then more cards for the same meld, then hand cards that start a chain,
     then other table cards, then the rest.
     """
-    sources = [transfer.source for transfer in transfers]
-    finals = [transfer.target for transfer in transfers]
+    sources = [source for _card, source, _target in flows]
+    finals = [target for _card, _source, target in flows]
     working_target = [origins[final] for final in finals]
-    gives = Counter(source for source in sources if source is not None)
-    waiting = Counter(target for target in working_target if target is not None)
-    remaining = list(range(len(transfers)))
-    ordered: list[Transfer] = []
+    gives: dict[int, int] = {}  # cards each start meld has yet to give
+    waiting: dict[int, int] = {}  # cards each start meld has yet to receive
+    for source in sources:
+        if source is not None:
+            gives[source] = gives.get(source, 0) + 1
+    for target in working_target:
+        if target is not None:
+            waiting[target] = waiting.get(target, 0) + 1
+    remaining = list(range(len(flows)))
+    ordered: list[Flow] = []
     last_working: int | None = None  # the last move's working and final target
     last_final: int | None = None
     while remaining:
-        ready = [i for i in remaining if (source := sources[i]) is None or waiting[source] == 0]
+        ready = [i for i in remaining if (source := sources[i]) is None or not waiting.get(source)]
         chosen, lowest = remaining[0], 5
         for i in ready or remaining:
-            source, target = sources[i], working_target[i]
+            source = sources[i]
             if source is not None and source == last_working:
-                priority = 0
-            elif finals[i] == last_final:
-                priority = 1
-            elif source is None and target is not None and gives[target]:
-                priority = 2
-            else:
-                priority = 3 if source is not None else 4
-            if priority < lowest:
-                chosen, lowest = i, priority
-                if priority == 0:
-                    break
+                chosen = i
+                break
+            if lowest > 1:
+                if finals[i] == last_final:
+                    priority = 1
+                elif source is None:
+                    target = working_target[i]
+                    priority = 2 if target is not None and gives.get(target) else 4
+                else:
+                    priority = 3
+                if priority < lowest:
+                    chosen, lowest = i, priority
         remaining.remove(chosen)
         target = working_target[chosen]
         if target is not None:
@@ -205,38 +214,99 @@ def _order(transfers: list[Transfer], origins: tuple[int | None, ...]) -> list[T
         if (source := sources[chosen]) is not None:
             gives[source] -= 1
         last_working, last_final = target, finals[chosen]
-        ordered.append(transfers[chosen])
+        ordered.append(flows[chosen])
     return ordered
+
+
+NameKey = tuple[Literal["set", "run", "meld"], int, str, str]
+"""A :class:`MeldName`'s kind, rank, suit and cards: what two melds of the same name share."""
+
+
+@cache
+def _by_places(arrays: TemplateArrays) -> dict[frozenset[int], tuple[int, NameKey]]:
+    """For a meld without jokers, found by its cards' places in :data:`ORDERED_CARDS`: its template
+    (as :attr:`~machiavelli_kit.templates.TemplateArrays.by_cards` says) and its name's key."""
+    found: dict[frozenset[int], tuple[int, NameKey]] = {}
+    for slots, number in arrays.by_cards.items():
+        first = card_at(arrays.templates[number].slots[0])
+        key: NameKey = ("set", first.rank, "", "")
+        if arrays.templates[number].kind == "run":
+            key = ("run", 0, first.suit.value if first.suit is not None else "", "")
+        found[frozenset(4 * (index % 13) + index // 13 for index in slots)] = number, key
+    return found
+
+
+@cache
+def _template_aparts(arrays: TemplateArrays) -> dict[int, str]:
+    """The cards that tell each template apart (:func:`_apart`), as stories need them."""
+    return {}
 
 
 class _Names:
     """Names for melds in the stories: "the sevens", "the heart run", "a new club run".
 
     When two melds would share a name, a table meld is told apart by the cards it
-    held at the start ("the diamond run A♦–4♦"), a new meld by its final cards.
+    held at the start ("the diamond run A♦–4♦"), a new meld by its final cards. Every
+    meld's name is known up front, to tell which are shared, from its template when it
+    has no jokers; a name is made only when a story tells it.
     """
 
     def __init__(self, start: list[tuple[Card, ...]], final: list[tuple[Card, ...]],
+                 start_places: list[list[int]], final_places: list[list[int]],
                  origins: tuple[int | None, ...], rules: Rules) -> None:  # fmt: skip
         new = [index for index, origin in enumerate(origins) if origin is None]
         melds = [*start, *(final[index] for index in new)]
-        self.shapes = [meld_shape(cards, rules) for cards in melds]
-        self.names = [_meld_name(kind, cards) for (kind, _arranged), cards in zip(self.shapes, melds, strict=True)]
-        self.counted = Counter(self.names)
+        arrays = self.arrays = template_arrays(rules)
+        by_places = _by_places(arrays)
+        self.shapes: list[int | tuple[str | None, tuple[Card, ...]]] = []  # a template's number, or meld_shape's
+        self.keys: list[NameKey] = []
+        for cards, places in zip(melds, [*start_places, *(final_places[index] for index in new)], strict=True):
+            found = None
+            if JOKER_PLACE not in places:  # as meld_shape: a meld without jokers is looked up among the templates
+                slots = frozenset(places)
+                if len(slots) == len(places):
+                    found = by_places.get(slots)
+            if found is not None:
+                self.shapes.append(found[0])
+                self.keys.append(found[1])
+                continue
+            shape = meld_shape(cards, rules)
+            self.shapes.append(shape)
+            name = _meld_name(shape[0], cards)
+            self.keys.append((name.kind, name.rank, name.suit, name.cards))
+        self.counted: dict[NameKey, int] = {}
+        for key in self.keys:
+            self.counted[key] = self.counted.get(key, 0) + 1
         self.new_place = {index: len(start) + place for place, index in enumerate(new)}
+        self.told: list[MeldName | None] = [None] * len(melds)
+        self.told_new: list[MeldName | None] = [None] * len(melds)
 
     def working(self, index: int) -> MeldName:
-        return self._told(index)
+        return self.told[index] or self._told(index)
+
+    def new_meld(self, final_index: int) -> MeldName:
+        place = self.new_place[final_index]
+        return self.told_new[place] or self._told(place, new=True)
 
     def _told(self, place: int, new: bool = False) -> MeldName:
         """The name of meld ``place`` (start melds, then new melds), told apart when it is shared."""
-        name = self.names[place]
-        if self.counted[name] > 1:
-            name = replace(name, apart=_apart(name.kind, self.shapes[place][1]))
-        return replace(name, new=new)
+        key = self.keys[place]
+        apart = self._apart(place) if self.counted[key] > 1 else ""
+        told = MeldName(*key, new=new, apart=apart)
+        (self.told_new if new else self.told)[place] = told
+        return told
 
-    def new_meld(self, final_index: int) -> MeldName:
-        return self._told(self.new_place[final_index], new=True)
+    def _apart(self, place: int) -> str:
+        """:func:`_apart` for meld ``place``, with its cards in play order as
+        :func:`~machiavelli_kit.templates.meld_shape` says (remembered for a template)."""
+        shape = self.shapes[place]
+        if not isinstance(shape, int):
+            return _apart(self.keys[place][0], shape[1])
+        aparts = _template_aparts(self.arrays)
+        apart = aparts.get(shape)
+        if apart is None:
+            apart = aparts[shape] = _apart(self.keys[place][0], self.arrays.cards[shape])
+        return apart
 
 
 @dataclass(frozen=True)
@@ -358,35 +428,37 @@ def _name(kind: str | None, cards: tuple[Card, ...]) -> str:
     return f"meld {Meld(cards)}"
 
 
-def _to_moves(ordered: list[Transfer], origins: tuple[int | None, ...], start_count: int,
+def _to_moves(ordered: list[Flow], origins: tuple[int | None, ...], start_count: int,
               names: _Names) -> tuple[Move, ...]:  # fmt: skip
     working_index: dict[int, int] = {final: origin for final, origin in enumerate(origins) if origin is not None}
     next_new = start_count
     moves = []
     freed = False
-    for position, transfer in enumerate(ordered):
-        created = transfer.target not in working_index
+    last = len(ordered) - 1
+    for position, (place, source, final) in enumerate(ordered):
+        created = final not in working_index
         if created:
-            working_index[transfer.target] = next_new
+            working_index[final] = next_new
             next_new += 1
             target: int | None = None
-            destination = names.new_meld(transfer.target)
+            destination = names.new_meld(final)
         else:
-            target = working_index[transfer.target]
-            destination = names.new_meld(transfer.target) if origins[transfer.target] is None else names.working(target)
-        if transfer.source is None:
+            target = working_index[final]
+            destination = names.new_meld(final) if origins[final] is None else names.working(target)
+        if source is None:
             origin: MeldName | Literal["hand"] | None = "hand"
         elif freed:
             origin = None
         else:
-            origin = names.working(transfer.source)
-        following = ordered[position + 1] if position + 1 < len(ordered) else None
+            origin = names.working(source)
         frees = None
-        if following is not None and following.source is not None and not created and following.source == target:
-            frees = following.card
+        if position < last and not created:
+            following, following_source, _final = ordered[position + 1]
+            if following_source is not None and following_source == target:
+                frees = ORDERED_CARDS[following]
         freed = frees is not None
-        story = Story(transfer.card, origin, destination, created, frees)
-        moves.append(Move(transfer.card, transfer.source, target, story))
+        card = ORDERED_CARDS[place]
+        moves.append(Move(card, source, target, Story(card, origin, destination, created, frees)))
     return tuple(moves)
 
 
