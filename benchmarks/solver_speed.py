@@ -10,7 +10,9 @@ For every position, in one process and interleaved (the order alternates):
 
 Prints, per size bucket and overall, the median, p90, p99 and worst time of each,
 the kit/baseline ratios of the medians and p99s, the slowest position, and
-checks that kit and baseline agree on max_play for every position.
+checks that kit and baseline agree on max_play for every position. Times are wall
+clock; the process CPU time of each call is printed too (median per bucket, and
+overall), as it moves less than wall time when other work loads the machine.
 """
 
 from __future__ import annotations
@@ -82,10 +84,14 @@ def full_answer(position: Position, rules: Rules) -> Solution:
     return solution
 
 
-def timed_ms(function: Callable[[Position, Rules], object], position: Position, rules: Rules) -> tuple[float, object]:
-    started = time.perf_counter()
+def timed_ms(
+    function: Callable[[Position, Rules], object], position: Position, rules: Rules
+) -> tuple[float, float, object]:
+    """The wall time and the process CPU time of one call, in milliseconds, and its result."""
+    cpu_started, started = time.process_time(), time.perf_counter()
     result = function(position, rules)
-    return (time.perf_counter() - started) * 1000, result
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    return wall * 1000, cpu * 1000, result
 
 
 def main() -> int:
@@ -100,6 +106,7 @@ def main() -> int:
         full_answer(cases[0][1], rules)
         baseline_solve(cases[0][1], rules)
     times: dict[str, dict[str, list[float]]] = {name: {who: [] for who in WHO} for name in buckets}
+    cpu_times: dict[str, dict[str, list[float]]] = {name: {who: [] for who in WHO} for name in buckets}
     worst = (0.0, "")
     disagreements = 0
     for number, (name, position, rules) in enumerate(cases):
@@ -112,8 +119,9 @@ def main() -> int:
             runs[0], runs[1] = runs[1], runs[0]
         results: dict[str, object] = {}
         for who, function in runs:
-            milliseconds, results[who] = timed_ms(function, position, rules)
+            milliseconds, cpu_milliseconds, results[who] = timed_ms(function, position, rules)
             times[name][who].append(milliseconds)
+            cpu_times[name][who].append(cpu_milliseconds)
             if who == "kit" and milliseconds > worst[0]:
                 worst = (
                     milliseconds,
@@ -136,6 +144,21 @@ def main() -> int:
     for who in WHO:
         print(f"{'all':8} {len(everything[who]):4} {who:9} " + _row(everything[who]))
     print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(everything["kit"], everything["baseline"]))
+    print()
+    print(f"process CPU time, median (ms): {'bucket':8} {'kit':>8} {'baseline':>8} {'hint':>8} {'kit/base':>9}")
+    cpu_everything: dict[str, list[float]] = {who: [] for who in WHO}
+    for name in buckets:
+        medians = {who: statistics.median(cpu_times[name][who]) for who in WHO}
+        for who in WHO:
+            cpu_everything[who] += cpu_times[name][who]
+        print(f"{'':30} {name:8} " + " ".join(f"{medians[who]:8.1f}" for who in WHO) + _ratio(medians))
+    medians = {who: statistics.median(cpu_everything[who]) for who in WHO}
+    print(f"{'':30} {'all':8} " + " ".join(f"{medians[who]:8.1f}" for who in WHO) + _ratio(medians))
+    print(f"{'bucket':8} {'n':>4} {'who':9} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms, process CPU)")
+    for who in WHO:
+        print(f"{'all':8} {len(cpu_everything[who]):4} {who:9} " + _row(cpu_everything[who]))
+    print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(cpu_everything["kit"], cpu_everything["baseline"]))
+    print()
     over = sum(value > 250 for value in everything["kit"])
     print(f"kit positions over 250 ms: {over}; hint ladder p99 {percentile(everything['hint'], 0.99):.1f} ms")
     print(f"slowest kit position ({worst[0]:.1f} ms): {worst[1]}")
@@ -152,6 +175,10 @@ def _row(values: list[float]) -> str:
         f"{figure:8.1f}"
         for figure in (statistics.median(values), percentile(values, 0.9), percentile(values, 0.99), max(values))
     )
+
+
+def _ratio(medians: dict[str, float]) -> str:
+    return f" {medians['kit'] / medians['baseline']:8.2f}x" if medians["baseline"] else f" {'-':>9}"
 
 
 def _ratios(kit: list[float], baseline: list[float]) -> str:
