@@ -8,7 +8,7 @@ changes nothing), and tells every turn in words.
 >>> game.to_move, game.options()
 (0, ('play', 'draw', 'restore'))
 >>> _ = game.play(make_player("greedy").choose(game.view(0)))
->>> game.log()[0].startswith("turn 1, you plays")
+>>> game.log()[0].startswith("turn 1, you play 3 cards")
 True
 """
 
