@@ -85,7 +85,7 @@ def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple
 def simple_play(view: View, deadline: float | None = None) -> Play | None:
     """A newcomer's play: new melds from the hand, then single cards added to the ends of the
     melds on the table (sets filled up to four); nothing on the table is taken apart."""
-    rules, cap = view.rules, view.rules.max_cards_per_turn
+    rules = view.rules
     found = solve_within(Position(Table(), view.hand), rules, "max", deadline)
     hand = Counter(view.hand)
     new: list[Meld] = []
@@ -94,20 +94,25 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
         hand -= Counter(found.played)
     melds = [meld.cards for meld in view.table.melds]
     played = len(view.hand) - hand.total()
-    extended = True
-    while view.may_touch_table and extended and (cap is None or played < cap):
-        extended = False
-        for index, meld in enumerate(melds):
-            card = _fitting_card(meld, hand, rules)
-            if card is not None:
-                melds[index] = (*meld, card)
-                hand[card] -= 1
-                played += 1
-                extended = True
-                break
+    played += _add_to_melds(view, melds, hand, played)
     if not played:
         return None
     return Play(Table.of([*melds, *new]))
+
+
+def _add_to_melds(view: View, melds: list[tuple[Card, ...]], hand: Counter[Card], played: int) -> int:
+    """Add single cards of ``hand`` to the ends of ``melds`` (both changed in place) while one fits
+    and the turn's cap allows, ``played`` cards being down already; returns how many were added."""
+    cap, added = view.rules.max_cards_per_turn, 0
+    while view.may_touch_table and (cap is None or played + added < cap):
+        fits = ((index, _fitting_card(meld, hand, view.rules)) for index, meld in enumerate(melds))
+        index, card = next(((index, card) for index, card in fits if card is not None), (-1, None))
+        if card is None:
+            break
+        melds[index] = (*melds[index], card)
+        hand[card] -= 1
+        added += 1
+    return added
 
 
 def newcomer_play(view: View, deadline: float | None = None) -> Play | None:
@@ -133,18 +138,7 @@ def _extensions_first(view: View, deadline: float | None) -> Play | None:
     rules, cap = view.rules, view.rules.max_cards_per_turn
     hand = Counter(view.hand)
     melds = [meld.cards for meld in view.table.melds]
-    played = 0
-    extended = True
-    while view.may_touch_table and extended and (cap is None or played < cap):
-        extended = False
-        for index, meld in enumerate(melds):
-            card = _fitting_card(meld, hand, rules)
-            if card is not None:
-                melds[index] = (*meld, card)
-                hand[card] -= 1
-                played += 1
-                extended = True
-                break
+    played = _add_to_melds(view, melds, hand, 0)
     hand = +hand
     new: list[Meld] = []
     room = None if cap is None else cap - played
