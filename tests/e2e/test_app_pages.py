@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from machiavelli_kit.examples import example, worked_examples
 
@@ -65,7 +65,8 @@ def test_lesson_boards_draw_and_answers_wait_for_the_button(page: Page, voila_ur
     answer = play.locator(".mk-reveal-answer")
     answer.wait_for(timeout=TIMEOUT)
     assert (answer.text_content() or "").startswith("You can play 5 cards. One way:")
-    assert play.locator(".mk-reveal-button").text_content() == "Hide the answer"
+    # the button's new label comes in a message of its own, after the answer's
+    expect(play.locator(".mk-reveal-button")).to_have_text("Hide the answer", timeout=TIMEOUT)
     stuck = page.locator(".mk-example-picker", has=page.locator(".mk-position-lesson-stuck"))
     stuck.locator(".mk-reveal-button").click()
     stuck.locator(".mk-reveal-answer").wait_for(timeout=TIMEOUT)
