@@ -139,6 +139,26 @@ def speaking(lang: str | None) -> Iterator[str]:
         _block_language.reset(token)
 
 
+@contextmanager
+def session_language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` for the whole session inside the block, in new threads too (``None``: keep the
+    language in use), then give the session back the language it had; yields the language.
+
+    >>> with session_language("it") as lang:
+    ...     lang, language()
+    ('it', 'it')
+    """
+    global _session_language
+    previous = _session_language
+    if lang is not None:
+        set_language(lang)
+    try:
+        with speaking(lang) as spoken:
+            yield spoken
+    finally:
+        _session_language = previous
+
+
 def _(message: str, lang: str | None = None) -> str:
     """``message`` in the language in use (or ``lang``)."""
     return translations(language(lang)).gettext(message)

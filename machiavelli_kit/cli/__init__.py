@@ -22,13 +22,11 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 
-from machiavelli_kit import i18n
 from machiavelli_kit.cli import app, check, classroom, game, lab, progress, puzzles, solve, tournament
 from machiavelli_kit.cli.argparse_words import argparse_speaking
 from machiavelli_kit.cli.output import letters_where_symbols_fail
-from machiavelli_kit.i18n import LANGUAGES, LanguageError, _, check_language, set_language, speaking
+from machiavelli_kit.i18n import LANGUAGES, LanguageError, _, check_language, session_language
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 """Exit codes main itself returns; each command returns its own 0 or 1 (see the module docstring)."""
@@ -108,19 +106,6 @@ def asked_language(argv: Sequence[str]) -> str | None:
         return None if asked is None else check_language(asked)
     except LanguageError:
         return None
-
-
-@contextmanager
-def session_language(lang: str | None) -> Iterator[None]:
-    """Speak ``lang`` (``None``: the language in use) for the command, and give the caller its own back after."""
-    previous = i18n._session_language
-    if lang is not None:
-        set_language(lang)
-    try:
-        with speaking(lang):
-            yield
-    finally:
-        i18n._session_language = previous
 
 
 def main(argv: Sequence[str] | None = None) -> int:
