@@ -18,6 +18,7 @@ import ipywidgets as w
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.puzzles.assignment import Assignment, write_assignment
 from machiavelli_kit.puzzles.class_report import ClassReport
+from machiavelli_kit.ui.status import in_own_language
 
 
 class AssignmentMaker:
@@ -68,34 +69,34 @@ class AssignmentMaker:
         )
         return dataclasses.replace(chosen, due=self.due.value, hints=self.hints.value)
 
+    @in_own_language
     def show(self, _event: object = None) -> None:
         """List the puzzles the assignment would hold."""
-        with speaking(self.language):
-            titles = {puzzle.id: puzzle.title_in() for puzzle in self.report.collection.puzzles}
+        titles = {puzzle.id: puzzle.title_in() for puzzle in self.report.collection.puzzles}
         items = "".join(
             f"<li>{html.escape(puzzle_id)}: {html.escape(titles[puzzle_id])}</li>"
             for puzzle_id in self.assignment().puzzles
         )
         self.preview.value = f"<ol>{items}</ol>"
 
+    @in_own_language
     def write(self, _event: object = None) -> Path | None:
         """Write the file; refuse a bad name or a file that is already there, saying so."""
-        with speaking(self.language):
-            name = str(self.file_name.value).strip()
-            if not name.endswith(".toml") or Path(name).name != name:
-                self.message.value = _error(_("The file name must end in .toml and name no folder, like week4.toml."))
-                return None
-            path = self.folder / name
-            if path.exists():
-                self.message.value = _error(_("{path} is already there: choose another file name.").format(path=path))
-                return None
-            write_assignment(self.assignment(), path)
-            self.message.value = html.escape(_("Written: {path}. Give this file to your students.").format(path=path))
-            return path
+        name = str(self.file_name.value).strip()
+        if not name.endswith(".toml") or Path(name).name != name:
+            self.message.value = _error(_("The file name must end in .toml and name no folder, like week4.toml."))
+            return None
+        path = self.folder / name
+        if path.exists():
+            self.message.value = _error(_("{path} is already there: choose another file name.").format(path=path))
+            return None
+        write_assignment(self.assignment(), path)
+        self.message.value = html.escape(_("Written: {path}. Give this file to your students.").format(path=path))
+        return path
 
+    @in_own_language
     def _theme_changed(self, _event: object = None) -> None:
-        with speaking(self.language):
-            self.title.value = _("More practice: {theme}").format(theme=self.theme_choice.value)
+        self.title.value = _("More practice: {theme}").format(theme=self.theme_choice.value)
         self.show()
 
 

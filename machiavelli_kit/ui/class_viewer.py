@@ -22,6 +22,7 @@ from machiavelli_kit.puzzles.class_plots import plot_ratings, plot_students, plo
 from machiavelli_kit.puzzles.class_report import ClassReport, gather
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
+from machiavelli_kit.ui.status import in_own_language
 
 EXPORT_EXTENSIONS = (".csv", ".json")
 REPORT_STYLE = (
@@ -78,12 +79,9 @@ class ClassViewer:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
+    @in_own_language
     def make(self, _event: object = None) -> ClassReport | None:
         """Read the folder's exports and show the report, the plots and the next-assignment picker."""
-        with speaking(self.language):
-            return self._make()
-
-    def _make(self) -> ClassReport | None:
         folder = Path(self.folder.value.strip()).expanduser()
         if not folder.is_dir():
             message = _("{folder} is not a folder: give the folder where you collected the files.")
