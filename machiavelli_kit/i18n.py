@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -172,6 +172,19 @@ def ngettext(singular: str, plural: str, count: int, lang: str | None = None) ->
 def pgettext(context: str, message: str, lang: str | None = None) -> str:
     """``message`` in the language in use, told apart from the same English words by ``context``."""
     return translations(language(lang)).pgettext(context, message)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the language in use.
+
+    >>> with speaking("pl"):
+    ...     and_list(["7♠", "8♥", "9♥"])
+    '7♠, 8♥ i 9♥'
+    """
+    if len(names) < 2:
+        return "".join(names)
+    # TRANSLATORS: the end of a list of names: {names} is "Ann, Bob", {last} is "Cleo".
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def N_(message: str) -> str:  # the gettext name Babel's extractor knows

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from machiavelli_kit.cards import Card, count_cards
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.game.words import and_list, is_you, you_name
-from machiavelli_kit.i18n import _, ngettext, speaking
+from machiavelli_kit.game.words import is_you, you_name
+from machiavelli_kit.i18n import _, and_list, ngettext, speaking
 from machiavelli_kit.rules import Rules
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.i18n import LANGUAGES, _, ngettext, pgettext, speaking
+from machiavelli_kit.i18n import LANGUAGES, _, and_list, ngettext, pgettext, speaking
 
 
 def you_name() -> str:
@@ -184,14 +184,6 @@ def _tie(why: str, tied: Sequence[str], count: int) -> str:
         "{why}: a draw, {names} hold {count} cards each",
         count,
     ).format(why=why, names=and_list(tied), count=count)
-
-
-def and_list(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the language in use."""
-    if len(names) < 2:
-        return "".join(names)
-    # TRANSLATORS: the end of a list of names: {names} is "Ann, Bob", {last} is "Cleo".
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _cards(cards: Sequence[object]) -> str:
