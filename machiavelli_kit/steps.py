@@ -30,11 +30,6 @@ from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
-RANK_PLURALS = {
-    1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-    8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
-}  # fmt: skip
-SUIT_WORDS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
 CARD_ORDER = {card: place for place, card in enumerate(ORDERED_CARDS)}
 """Every card (one joker) in the cards' sort order, and each card's place in it."""
@@ -412,20 +407,6 @@ def _apart(kind: str, arranged: tuple[Card, ...]) -> str:
     if kind == "run":
         return f"{arranged[0]}–{arranged[-1]}"
     return f"({Meld(arranged)})"
-
-
-def _shape_name(cards: tuple[Card, ...], rules: Rules) -> str:
-    """A meld's name in English: "sevens", "heart run", or its cards when it is not a meld."""
-    return _name(meld_shape(cards, rules)[0], cards)
-
-
-def _name(kind: str | None, cards: tuple[Card, ...]) -> str:
-    naturals = [card for card in cards if card.suit is not None]
-    if kind == "set" and naturals:
-        return RANK_PLURALS[naturals[0].rank]
-    if kind == "run" and naturals and naturals[0].suit is not None:
-        return f"{SUIT_WORDS[naturals[0].suit.value]} run"
-    return f"meld {Meld(cards)}"
 
 
 def _to_moves(ordered: list[Flow], origins: tuple[int | None, ...], start_count: int,

@@ -35,6 +35,7 @@ from itertools import combinations
 
 from machiavelli_kit.cards import RANKS, Card, full_deck
 from machiavelli_kit.goal import Goal, GoalKind
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
 from machiavelli_kit.melds import check_meld
 from machiavelli_kit.notation import format_card, format_cards
 from machiavelli_kit.position import Position, Table, check_table
@@ -104,7 +105,8 @@ class _Made:
     puzzle: Puzzle
     order: tuple[int, int, int]
     """Level and effort of the technique the position is about, and par: easiest first."""
-    titles: tuple[str, ...]
+    titles: dict[str, tuple[str, ...]]
+    """The candidate titles by language, the same choices in the same order in each."""
 
 
 def generate(recipe: Recipe) -> list[Puzzle]:
@@ -192,9 +194,13 @@ def _make(rng: random.Random, recipe: Recipe, slot: _Slot, position: Position) -
     if about is None:
         about = graded if best.feasible or not slot.compare else grade(solve_puzzle(draft, slot.compare[0]))
     words = Words(best, graded)
-    hints = words.hints(goal, puzzle.answer, solve_puzzle(puzzle) if goal.card is not None else None)
+    own = solve_puzzle(puzzle) if goal.card is not None else None
+    hints, titles = {}, {}
+    for code in LANGUAGES:
+        with speaking(code):
+            hints[code], titles[code] = words.hints(goal, puzzle.answer, own), words.titles(goal)
     order = (TECHNIQUES.index(about.technique), about.effort, about.par)
-    return _Made(replace(puzzle, hints=hints), order, words.titles(goal))
+    return _Made(replace(puzzle, hints=hints[SOURCE_LANGUAGE], hint_texts=hints), order, titles)
 
 
 def _goal(rng: random.Random, recipe: Recipe, slot: _Slot, best: Solution) -> Goal | None:
@@ -256,13 +262,16 @@ def _nudge(rng: random.Random, hand: list[Card], melds: list[list[Card]], spare:
 
 
 def _numbered(recipe: Recipe, made: list[_Made]) -> list[Puzzle]:
-    """Easiest first, numbered in that order, each with the first title not yet used."""
+    """Easiest first, numbered in that order, each with the first title not yet used (in English;
+    the other languages take the same choice)."""
     used: set[str] = set()
     puzzles = []
     for number, item in enumerate(sorted(made, key=lambda item: item.order), start=1):
-        title = next((title for title in item.titles if title not in used), item.titles[-1])
-        used.add(title)
-        puzzles.append(replace(item.puzzle, id=f"{recipe.prefix}-{number}", title=title))
+        english = item.titles[SOURCE_LANGUAGE]
+        choice = next((index for index, title in enumerate(english) if title not in used), len(english) - 1)
+        used.add(english[choice])
+        titles = {code: texts[choice] for code, texts in item.titles.items()}
+        puzzles.append(replace(item.puzzle, id=f"{recipe.prefix}-{number}", title=english[choice], titles=titles))
     return puzzles
 
 

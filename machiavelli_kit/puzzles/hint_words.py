@@ -5,6 +5,12 @@ card that starts it. Hints climb from a nudge to the first move and never give
 the whole answer in the first one: where the answer is yes or no (close, play a
 card, play or restore), the first hint reads the same either way.
 
+Every text is said in the language in use, whole sentences from the catalogs
+(a meld's name is part of its sentence, so each language words it as its
+grammar needs): the generator writes each puzzle's titles and hints in every
+language the kit speaks.
+
+>>> from machiavelli_kit.i18n import speaking
 >>> from machiavelli_kit.position import Position
 >>> from machiavelli_kit.solver import solve
 >>> from machiavelli_kit.puzzles.grader import grade
@@ -16,6 +22,9 @@ card, play or restore), the first hint reads the same either way.
 ...     print(hint)
 One card you place frees another, and that one frees the next: follow the chain.
 First move: 7♠ from the hand joins the sevens and frees 7♦.
+>>> with speaking("it"):
+...     words.titles()[0]
+'La catena da 7♠'
 """
 
 from __future__ import annotations
@@ -23,19 +32,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal
+from machiavelli_kit.i18n import _, and_list, ngettext
 from machiavelli_kit.melds import check_shape
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
 from machiavelli_kit.solver import Solution
-from machiavelli_kit.steps import RANK_PLURALS, SUIT_WORDS, _shape_name, card_flows
+from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, meld_name
 
-NEUTRAL = "Try each card of your hand in turn: where could it go, and what would that break?"
+Phrases = dict[str, str]
+"""A text by the kind of meld it names: ``set`` (with ``{ranks}``), ``run`` (``{suit}``), ``meld`` (``{cards}``)."""
 
 
 def card_text(card: Card) -> str:
-    return "the joker" if card.is_joker else str(card)
+    """A card in a title or a hint: its symbol, or "the joker"."""
+    # TRANSLATORS: the joker card in a puzzle's title or hint ("Room for 7♠ and the joker?").
+    return _("the joker") if card.is_joker else str(card)
+
+
+def said(phrases: Phrases, name: MeldName) -> str:
+    """The phrase for ``name``'s kind, with its ranks, suit or cards put in."""
+    return phrases[name.kind].format(ranks=_rank_words(name.rank), suit=_suit_words(name.suit), cards=name.cards)
 
 
 class Words:
@@ -53,16 +71,12 @@ class Words:
         self.gains = Counter(best.origins[transfer.target] for transfer in transfers)
         self.hand_gains = Counter(best.origins[transfer.target] for transfer in transfers if transfer.source is None)
 
-    def name(self, cards: tuple[Card, ...]) -> str:
-        """``the sevens``, ``the heart run``."""
-        return "the " + _shape_name(cards, self.rules)
-
-    def full_name(self, cards: tuple[Card, ...]) -> str:
-        """``the sevens (7♠ 7♥ 7♣)``, ``the heart run 4♥–8♥``: a meld told apart from others like it."""
+    def apart(self, cards: tuple[Card, ...]) -> str:
+        """The cards that tell a meld apart from others like it: ``4♥–8♥`` for a run, ``(7♠ 7♥ 7♣)`` else."""
         arranged = check_shape(cards, self.rules).arranged
-        if " run" in self.name(cards):
-            return f"{self.name(cards)} {card_text(arranged[0])}–{card_text(arranged[-1])}"
-        return f"{self.name(cards)} ({' '.join(card_text(card) for card in arranged)})"
+        if meld_name(cards, self.rules).kind == "run":
+            return f"{card_text(arranged[0])}–{card_text(arranged[-1])}"
+        return f"({' '.join(card_text(card) for card in arranged)})"
 
     def _subject_meld(self) -> tuple[Card, ...]:
         """The start meld the hardest technique works on (else the first one the play changes)."""
@@ -71,18 +85,13 @@ class Words:
         tests: dict[str, Callable[[int], bool]] = {
             "extend": lambda m: m in kept and not lost[m] and self.hand_gains[m] > 0,
             "spare": lambda m: m in kept and lost[m] > 0 and not gains[m],
-            "split": lambda m: m in kept and lost[m] > 0 and " run" in self.name(self.start[m]),
+            "split": lambda m: m in kept and lost[m] > 0 and meld_name(self.start[m], self.rules).kind == "run",
             "swap": lambda m: m in kept and lost[m] > 0 and gains[m] > 0,
             "dissolve": lambda m: m not in kept or self.stays[m] < 2,
         }
         test = tests.get(technique)
         found = [cards for m, cards in enumerate(self.start) if test is not None and test(m)]
         return (found or [*(self.start[m] for m in self.best.broken), *self.start])[0]
-
-    def subject(self, full: bool = False) -> str:
-        """The meld the hardest technique works on, named (``full``: told apart from others like it)."""
-        cards = self._subject_meld()
-        return self.full_name(cards) if full else self.name(cards)
 
     def _own_meld(self) -> tuple[Card, ...]:
         """A new meld made from hand cards only (for ``lay``)."""
@@ -99,78 +108,95 @@ class Words:
 
     def titles(self, goal: Goal = Goal.MAX) -> tuple[str, ...]:
         """Titles from the most general to the most particular: take the first one not used yet.
-        A play-or-restore question gets a title that does not tell which."""
+        A play-or-restore question gets a title that does not tell which. There are always five
+        (some may be the same), so that the same choice can be made in every language."""
         best = self.best
         hand = [card_text(card) for card in best.position.hand]
-        every = f"{', '.join(hand[:-1])} and {hand[-1]}" if len(hand) > 1 else hand[0]
+        every = and_list(hand)
         if not best.feasible or goal.kind == "decide":
-            base = f"Room for {' and '.join(hand[:2])}?"
-            return tuple(
-                dict.fromkeys((base, f"Room for {every}?", f"Room for {every} among {len(self.start)} melds?"))
-            )
+            # TRANSLATORS: a puzzle's title: can these hand cards be played? {cards} is "7♠ and 8♥".
+            room = _("Room for {cards}?")
+            count = len(self.start)
+            # TRANSLATORS: a puzzle's title: can these hand cards be played among the table's {count} melds?
+            among = ngettext("Room for {cards} among {count} meld?", "Room for {cards} among {count} melds?", count)
+            first_two, base = room.format(cards=and_list(hand[:2])), room.format(cards=every)
+            among = among.format(cards=every, count=count)
+            return first_two, base, among, among, among
         from_hand = [card_text(move.card) for move in best.moves if move.source is None]
         first, last, played = from_hand[0], from_hand[-1], " ".join(from_hand)
-        twin = self._twin()
-        titles = {
-            "lay": "Lay your own {}",
-            "extend": "Grow {}",
-            "spare": "A card to spare from {}",
-            "split": "Cut {}",
-            "swap": "A swap in {}",
-            "dissolve": "Take apart {}",
-            "chain": "The chain from {}",
-            "identical": "Twin {}",
-        }[self.graded.technique]
-        if self.graded.technique == "chain":
-            base, full = titles.format(first), f"From {first} to {last}"
-        elif self.graded.technique == "lay":
-            own = self._own_meld()
-            base, full = (titles.format(name.removeprefix("the ")) for name in (self.name(own), self.full_name(own)))
-        elif self.graded.technique == "identical":
-            base = full = titles.format(twin or RANK_PLURALS[best.played[0].rank])
+        technique = self.graded.technique
+        if technique == "chain":
+            # TRANSLATORS: a puzzle's title: a chain of moves that starts with hand card {card}.
+            base = _("The chain from {card}").format(card=first)
+            # TRANSLATORS: a puzzle's title: a chain of moves from hand card {first} to hand card {last}.
+            full = _("From {first} to {last}").format(first=first, last=last)
+        elif technique == "identical":
+            twin = self._twin()
+            # TRANSLATORS: a puzzle's title: both copies of card {card} (two decks) end up on the table.
+            base = full = _("Twin {card}").format(card=twin) if twin else _title_twin_sets(best.played[0].rank)
         else:
-            base, full = titles.format(self.subject()), titles.format(self.subject(full=True))
-        return tuple(dict.fromkeys((base, full, f"{base} for {first}", f"{full} for {played}", f"{full} with {every}")))
+            cards = self._own_meld() if technique == "lay" else self._subject_meld()
+            base = said(_title_phrases(technique), meld_name(cards, self.rules))
+            full = f"{base} {self.apart(cards)}"
+        # TRANSLATORS: a puzzle's title made particular: {title} is a title, {cards} the hand cards played ("7♠ 8♥").
+        for_cards = _("{title} for {cards}")
+        # TRANSLATORS: a puzzle's title made particular: {title} is a title, {cards} the whole hand ("7♠, 8♥ and 9♥").
+        with_cards = _("{title} with {cards}").format(title=full, cards=every)
+        return (
+            base,
+            full,
+            for_cards.format(title=base, cards=first),
+            for_cards.format(title=full, cards=played),
+            with_cards,
+        )
 
     def nudge(self) -> str:
         """Hint 1 of a play: the technique, and the meld it works on."""
         technique = self.graded.technique
-        if technique in ("lay", "chain", "identical"):
+        if technique == "lay":
+            # TRANSLATORS: a hint.
+            return _("Some of your cards make a meld of their own.")
+        if technique == "chain":
+            # TRANSLATORS: a hint.
+            return _("One card you place frees another, and that one frees the next: follow the chain.")
+        if technique == "identical":
             twin = self._twin()
-            return {
-                "lay": "Some of your cards make a meld of their own.",
-                "chain": "One card you place frees another, and that one frees the next: follow the chain.",
-                "identical": f"There are two {twin}: they may not share a meld, but each can be in a set of its own."
-                if twin
-                else "Two decks mean two copies of each card: two sets of one rank can lie side by side.",
-            }[technique]
-        subject = self.subject()
-        grows = "can take one more card" if " run" not in subject else "can grow: look at its ends"
-        return {
-            "extend": f"{subject.capitalize()} {grows}.",
-            "spare": f"{subject.capitalize()} can spare a card and still be a meld.",
-            "split": f"{subject.capitalize()} is long enough to be cut in two.",
-            "swap": f"One of your cards can take the place of a card in {subject}.",
-            "dissolve": f"{subject.capitalize()} can be taken apart: each card can go somewhere else.",
-        }[technique]
+            if twin:
+                # TRANSLATORS: a hint; {card} is a card of which there are two copies (two decks).
+                return _(
+                    "There are two {card}: they may not share a meld, but each can be in a set of its own."
+                ).format(card=twin)
+            # TRANSLATORS: a hint.
+            return _("Two decks mean two copies of each card: two sets of one rank can lie side by side.")
+        return said(_nudge_phrases(technique), meld_name(self._subject_meld(), self.rules))
 
     def needs(self, card: Card) -> str:
         """What ``card`` needs to be played: a set of its rank or a run of its suit."""
         if card.is_joker:
-            return "The joker can stand for any card, but it still needs a meld: which one could take it?"
-        suit = SUIT_WORDS[card.suit.value] if card.suit else ""
-        return f"{card} can only go into a set of {RANK_PLURALS[card.rank]} or a {suit} run: which meld could take it?"
+            # TRANSLATORS: a hint.
+            return _("The joker can stand for any card, but it still needs a meld: which one could take it?")
+        suit = _suit_words(card.suit.value) if card.suit else ""
+        # TRANSLATORS: a hint; {ranks} as in "a set of sevens", {suit} as in "a heart run".
+        return _("{card} can only go into a set of {ranks} or a {suit} run: which meld could take it?").format(
+            card=card, ranks=_rank_words(card.rank), suit=suit
+        )
 
     def blocked(self, card: Card) -> str:
         """Hint 2 where ``card`` cannot be played."""
-        suit = SUIT_WORDS[card.suit.value] if card.suit else ""
-        return (f"Look where the other {RANK_PLURALS[card.rank]} and the {suit}s next to {card} lie: "
-                "could any of them leave their meld without breaking it?")  # fmt: skip
+        suit = _suit_words(card.suit.value) if card.suit else ""
+        # TRANSLATORS: a hint; {ranks} as in "a set of sevens", {suit} as in "a heart run" (English adds an s).
+        return _(
+            "Look where the other {ranks} and the {suit}s next to {card} lie: "
+            "could any of them leave their meld without breaking it?"
+        ).format(card=card, ranks=_rank_words(card.rank), suit=suit)
 
     def hints(self, goal: Goal, answer: Answer, solution: Solution | None = None) -> tuple[str, ...]:
         """The hints for ``goal`` whose answer is ``answer``; ``solution`` is the goal's own play."""
         solution = solution if solution is not None and solution.feasible else self.best
-        first = f"First move: {solution.moves[0].text.replace('JK', 'the joker')}." if solution.moves else ""
+        first = ""
+        if solution.moves:
+            # TRANSLATORS: the last hint: the first move of the answer, as the kit tells moves.
+            first = _("First move: {move}.").format(move=solution.moves[0].text.replace(str(JOKER), card_text(JOKER)))
         yes = answer not in (0, False, "restore")
         if goal.card is not None:
             return (
@@ -178,13 +204,64 @@ class Words:
                 if yes
                 else (self.needs(goal.card), self.blocked(goal.card))
             )
+        # TRANSLATORS: a hint that gives nothing away.
+        neutral = _("Try each card of your hand in turn: where could it go, and what would that break?")
         if not self.best.feasible:
             stuck = next((card for card in self.best.position.hand if not card.is_joker), None)
-            return (NEUTRAL, self.blocked(stuck)) if stuck else (NEUTRAL,)
+            return (neutral, self.blocked(stuck)) if stuck else (neutral,)
         if goal.kind == "decide":
-            return (NEUTRAL, self.nudge(), first)
+            return (neutral, self.nudge(), first)
         if goal.kind == "close" and not yes:
             left = Counter(self.best.position.hand) - Counter(self.best.played)
-            card = min(left)
-            return (self.nudge(), f"Make the best play, then look at {card_text(card)}: could any meld take it?")
+            # TRANSLATORS: a hint where the whole hand cannot be played: {card} is a card that stays in the hand.
+            later = _("Make the best play, then look at {card}: could any meld take it?")
+            return (self.nudge(), later.format(card=card_text(min(left))))
         return (self.nudge(), first)
+
+
+def _title_twin_sets(rank: int) -> str:
+    # TRANSLATORS: a puzzle's title: two sets of the same rank side by side; {ranks} as in "a set of sevens".
+    return _("Twin {ranks}").format(ranks=_rank_words(rank))
+
+
+def _title_phrases(technique: str) -> Phrases:
+    """A puzzle's title naming the meld its technique works on (``lay``: the meld laid)."""
+    # TRANSLATORS: puzzle titles naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run",
+    # {cards} the cards of a meld that is neither. Each title comes for a set, a run and other cards.
+    titles = {
+        "lay": {"set": _("Lay your own {ranks}"), "run": _("Lay your own {suit} run"),
+                "meld": _("Lay your own meld {cards}")},
+        "extend": {"set": _("Grow the {ranks}"), "run": _("Grow the {suit} run"), "meld": _("Grow the meld {cards}")},
+        "spare": {"set": _("A card to spare from the {ranks}"), "run": _("A card to spare from the {suit} run"),
+                  "meld": _("A card to spare from the meld {cards}")},
+        "split": {"set": _("Cut the {ranks}"), "run": _("Cut the {suit} run"), "meld": _("Cut the meld {cards}")},
+        "swap": {"set": _("A swap in the {ranks}"), "run": _("A swap in the {suit} run"),
+                 "meld": _("A swap in the meld {cards}")},
+        "dissolve": {"set": _("Take apart the {ranks}"), "run": _("Take apart the {suit} run"),
+                     "meld": _("Take apart the meld {cards}")},
+    }  # fmt: skip
+    return titles[technique]
+
+
+def _nudge_phrases(technique: str) -> Phrases:
+    """The first hint of a play, naming the meld its technique works on."""
+    # TRANSLATORS: hints naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run", {cards} the
+    # cards of a meld that is neither. Each hint comes for a set, a run and other cards.
+    nudges = {
+        "extend": {"set": _("The {ranks} can take one more card."),
+                   "run": _("The {suit} run can grow: look at its ends."),
+                   "meld": _("The meld {cards} can take one more card.")},
+        "spare": {"set": _("The {ranks} can spare a card and still be a meld."),
+                  "run": _("The {suit} run can spare a card and still be a meld."),
+                  "meld": _("The meld {cards} can spare a card and still be a meld.")},
+        "split": {"set": _("The {ranks} are long enough to be cut in two."),
+                  "run": _("The {suit} run is long enough to be cut in two."),
+                  "meld": _("The meld {cards} is long enough to be cut in two.")},
+        "swap": {"set": _("One of your cards can take the place of a card in the {ranks}."),
+                 "run": _("One of your cards can take the place of a card in the {suit} run."),
+                 "meld": _("One of your cards can take the place of a card in the meld {cards}.")},
+        "dissolve": {"set": _("The {ranks} can be taken apart: each card can go somewhere else."),
+                     "run": _("The {suit} run can be taken apart: each card can go somewhere else."),
+                     "meld": _("The meld {cards} can be taken apart: each card can go somewhere else.")},
+    }  # fmt: skip
+    return nudges[technique]
