@@ -191,7 +191,10 @@ def test_known_texts_of_the_first_chapters() -> None:
     assert chain.hints_in("pl")[0] == "Zacznij od 7♠: którą kartę uwalnia?"
     assert COLLECTION.find("bga-7").story_in("it").startswith("La giocata più semplice: la scala di fiori")
     basics = COLLECTION.find("basics-21")
-    assert (basics.title_in("it"), basics.title_in("pl")) == ("Cala i tuoi fanti", "Wyłóż własne walety")
+    assert (basics.title_in("it"), basics.title_in("pl")) == (
+        "Cala il tuo tris di fanti",
+        "Wyłóż własny komplet waletów",
+    )
     assert basics.hints_in("pl")[1] == "Niektóre z twoich kart same tworzą układ."
     with speaking("it"):
         assert COLLECTION.chapter("ch01b").title_in() == "Calare e aggiungere"
@@ -266,13 +269,15 @@ def test_a_file_reads_the_same_in_every_language(lang: str, expected: str) -> No
         assert "'7F'" in error_of(italian_goal) and "goal" in error_of(italian_goal)
 
 
-def test_regenerating_the_basics_chapter_keeps_its_translations(tmp_path: Path) -> None:
-    """What `puzzles generate --check` does for the one generated chapter with translations."""
+def test_regenerating_the_basics_chapter_keeps_its_own_texts_and_words_its_puzzles(tmp_path: Path) -> None:
+    """What `puzzles generate --check` does for the generated chapter whose title and intro are translated
+    in its file: they stay, and the puzzles' titles and hints are worded from the catalogs."""
     from machiavelli_kit.puzzles.recipes import recipe, regenerate, same_as_bundled
 
     [timing] = regenerate(tmp_path, [recipe("ch01b")])
     assert same_as_bundled(tmp_path, timing.name)
-    assert 'title.pl = "Wyłóż własne dwójki"' in (tmp_path / "ch01b-basics.toml").read_text(encoding="utf-8")
+    written = (tmp_path / "ch01b-basics.toml").read_text(encoding="utf-8")
+    assert 'title.it = "Calare e aggiungere"' in written and 'title.pl = "Wyłóż własny komplet dwójek"' in written
 
 
 def test_puzzles_and_chapters_with_languages_stay_hashable_and_picklable() -> None:
@@ -284,21 +289,26 @@ def test_puzzles_and_chapters_with_languages_stay_hashable_and_picklable() -> No
     assert pickle.loads(pickle.dumps(chapter)) == chapter
 
 
-def test_a_hand_translation_of_unchanged_english_wins_over_the_generators_words() -> None:
-    """The generator words every language; a translation in the file wins while its English is unchanged."""
-    bundled = COLLECTION.chapter("ch01b")
-    generated = replace(
+def test_the_generators_words_win_and_the_file_fills_in_the_rest() -> None:
+    """The generator words every language from the catalogs (a better catalog gives better texts);
+    a translation in the file stands for a language the generator did not word."""
+    bundled = COLLECTION.chapter("ch02")
+    worded = replace(
         bundled,
         puzzles=tuple(
             replace(puzzle, titles={"it": "parole del generatore"}, hint_texts={"pl": ("słowa generatora",)})
             for puzzle in bundled.puzzles
         ),
     )
-    assert keep_translations(generated, bundled) == bundled
-    first = replace(generated.puzzles[0], title="A new title", hints=("A new hint.",))
-    again = keep_translations(replace(generated, puzzles=(first,)), bundled).puzzles[0]
-    assert again.titles == {"en": "A new title", "it": "parole del generatore"}
-    assert again.hint_texts == {"en": ("A new hint.",), "pl": ("słowa generatora",)}
+    kept = keep_translations(worded, bundled).puzzles[0]
+    assert kept.titles == {
+        "en": bundled.puzzles[0].title,
+        "it": "parole del generatore",
+        "pl": bundled.puzzles[0].titles["pl"],
+    }
+    assert (
+        kept.hint_texts["pl"] == ("słowa generatora",) and kept.hint_texts["it"] == bundled.puzzles[0].hint_texts["it"]
+    )
 
 
 ENGLISH_WORDS = re.compile(r"\b(the|from|run|set|meld|joins|hand|card|cards|can)\b")

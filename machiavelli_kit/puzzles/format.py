@@ -597,11 +597,11 @@ def keep_translations(chapter: Chapter, earlier: Chapter) -> Chapter:
     """``chapter`` with the translations ``earlier`` gives of the same English texts.
 
     The generator words each puzzle's title and hints in every language of the
-    catalogs; a translation in the chapter's file (which may be written by hand)
-    wins over them while its English is unchanged: a title, intro or story whose
-    English is unchanged keeps its translations, and so do the hints of a
-    language that has every one of the puzzle's English hints. Where the English
-    changed, the generator's own words stand, else the text falls back to English.
+    catalogs (a better catalog makes better puzzle texts at the next run); the
+    file's translations fill in what it does not word: a title, intro or story
+    whose English is unchanged keeps its translations, and so do the hints of a
+    language that has every one of the puzzle's English hints. A changed English
+    text without the generator's words falls back to English.
 
     >>> old = loads('[chapter]\\ntitle.en = "Runs"\\ntitle.it = "Scale"\\n', "a.toml")
     >>> keep_translations(loads('[chapter]\\ntitle = "Runs"\\n', "a.toml"), old).title_in("it")
@@ -633,9 +633,9 @@ def keep_translations(chapter: Chapter, earlier: Chapter) -> Chapter:
     puzzles = tuple(
         replace(
             puzzle,
-            titles={**puzzle.titles, **translated(puzzle.title)},
-            hint_texts={**puzzle.hint_texts, **hint_texts(puzzle)},
-            stories={**puzzle.stories, **translated(puzzle.story)},
+            titles={**translated(puzzle.title), **puzzle.titles},
+            hint_texts={**hint_texts(puzzle), **puzzle.hint_texts},
+            stories={**translated(puzzle.story), **puzzle.stories},
         )
         for puzzle in chapter.puzzles
     )
