@@ -25,7 +25,7 @@ Non ancora valido: ...
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
@@ -117,13 +117,25 @@ class PlaySession:
     the best count, and :attr:`ladder`, :attr:`solution` and Solve raise
     :class:`SolverTimeout` (once solved or given up, never solved again).
     Its texts are said in ``lang``, or when it is ``None`` in the language in
-    use at the time (a board says them inside its own language).
+    use at the time (a board says them inside its own language). ``best`` finds
+    the best play that Hint, Check and Solve speak of: by default the solver on
+    the position under the rules; a game passes its own, within rules the
+    position alone does not show (a table closed to a player who has not laid
+    a meld yet, helping cards).
     """
 
-    def __init__(self, position: Position, rules: Rules | str = BGA, lang: str | None = None) -> None:
+    def __init__(
+        self,
+        position: Position,
+        rules: Rules | str = BGA,
+        lang: str | None = None,
+        *,
+        best: Callable[[], Solution] | None = None,
+    ) -> None:
         self.start = position
         self.rules = as_rules(rules)
         self.lang = lang
+        self._best = best
         self._history: list[PlayState] = [PlayState.of(position)]
         self._now = 0
         self._hint_level = 0
@@ -309,7 +321,7 @@ class PlaySession:
     def _ladder_or_give_up(self) -> HintLadder | SolverTimeout:
         try:
             with speaking(self.lang):  # the ladder's hints are said once, when it is made
-                return hint_ladder(self.start, self.rules)
+                return hint_ladder(self.start, self.rules) if self._best is None else HintLadder(self._best())
         except SolverTimeout as gave_up:
             return gave_up
 

@@ -28,10 +28,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
+from machiavelli_kit.game.plans import best_answer
 from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
 from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.session import Game
@@ -240,7 +242,9 @@ class GameFlow:
             assert seat is not None
             # the helping cards lie in the hand row, to be dragged into a new meld like the hand's own
             hand = self.game.hand(seat) + self.game.helpers
-            self._session = PlaySession(Position(self.game.table, hand), self.rules)
+            # Hint and Check speak of the best play the game allows, not the best on this table and hand
+            best = partial(best_answer, self.game.view(seat))
+            self._session = PlaySession(Position(self.game.table, hand), self.rules, best=best)
             self._session_key = key
             self._restore_asked = False
         return self._session

@@ -21,10 +21,12 @@ from machiavelli_kit.cards import Card
 from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.state import View
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import Solution, SolverTimeout, solve
+from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Solution, SolverTimeout, solve
+from machiavelli_kit.steps import CARD_ORDER
 from machiavelli_kit.templates import card_index, templates
 
 
@@ -56,6 +58,33 @@ def best_play(
     if rest is None and not laid:
         return None
     return Play(Table.of([*(view.table.melds if rest is None else rest), *laid]), taken)
+
+
+def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> Solution:
+    """:func:`best_play` as a :class:`~machiavelli_kit.solver.Solution` of the position the player's
+    board shows (the hand and the helping cards together), so that a hint ladder and Check speak of
+    a play the game allows. Where no game rule narrows the solver's question, it is the solver's own
+    answer; past ``time_limit`` seconds :class:`SolverTimeout`.
+
+    >>> from machiavelli_kit.game.session import Game
+    >>> game = Game.new(["Ann", "Bob"], "bga(attach_before_laying=false)", seed=3)
+    >>> answer = best_answer(game.view(game.to_move))
+    >>> game.refusal(Play(answer.table)) is None, answer.max_play
+    (True, 7)
+    """
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    position = Position(view.table, (*view.hand, *view.helpers))
+    if view.may_touch_table and not view.helpers:
+        return solve_within(position, view.rules, "max", deadline)
+    play = best_play(view, deadline=deadline)
+    if play is None:
+        return Solution(position, view.rules, Goal.MAX, False, (), view.table, tuple(range(len(view.table))), 0)
+    from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
+
+    origins, changed = match_melds(view.table, play.table, view.rules)
+    played = Counter(play.table.cards()) - Counter(view.table.cards())
+    ordered = tuple(sorted(played.elements(), key=CARD_ORDER.__getitem__))
+    return Solution(position, view.rules, Goal.MAX, True, ordered, play.table, origins, changed)
 
 
 def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
