@@ -78,7 +78,7 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     new = end - start
     problems = []
     if taken and not rules.helpers:
-        problems.append(_("this game has no helping cards (the rules have helpers=0)"))
+        problems.append(_("this game has no helping cards in the middle"))
     else:
         missing = _each(taken - Counter(state.helpers))
         problems += [_("{card} is not among the helping cards in the middle").format(card=card) for card in missing]
@@ -117,8 +117,8 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     if closed_table and Counter(state.table.melds) - Counter(play.table.melds):
         problems.append(
             _(
-                "you have not laid a meld of your own yet, so the melds on the table must stay as they are: "
-                "put down new melds from your hand (the rules say attach_before_laying=false)"
+                "you have not laid a meld of your own yet, and in this game the melds on the table stay as they "
+                "are until you do: put down new melds from your hand"
             )
         )
     if taken and not problems and not _helpers_fit(play.table.melds, new, taken):
@@ -175,9 +175,7 @@ def _pass(state: GameState) -> tuple[GameState, Turn]:
     if state.stock:
         raise IllegalAction(_("you may pass only when the stock is empty: draw a card instead (or play)"))
     if state.rules.stock_out == "end":
-        raise IllegalAction(
-            _("with these rules (stock_out=end) nobody passes: drawing from the empty stock ends the game")
-        )
+        raise IllegalAction(_("in this game nobody passes: drawing from the empty stock ends the game"))
     return _take(state, "pass", 0)
 
 
