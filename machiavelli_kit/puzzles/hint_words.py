@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal
-from machiavelli_kit.i18n import _, and_list, ngettext
+from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.melds import check_shape
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
@@ -42,7 +42,45 @@ from machiavelli_kit.solver import Solution
 from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, meld_name
 
 Phrases = dict[str, str]
-"""A text by the kind of meld it names: ``set`` (with ``{ranks}``), ``run`` (``{suit}``), ``meld`` (``{cards}``)."""
+"""A text by the kind of meld it names: ``set`` (with ``{ranks}``), ``run`` (``{suit}``), ``meld`` (``{cards}``);
+in English, marked for the catalogs and translated when it is said."""
+
+# TRANSLATORS: puzzle titles naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run",
+# {cards} the cards of a meld that is neither. Each title comes for a set, a run and other cards.
+TITLES: dict[str, Phrases] = {
+    "lay": {"set": N_("Lay your own {ranks}"), "run": N_("Lay your own {suit} run"),
+            "meld": N_("Lay your own meld {cards}")},
+    "extend": {"set": N_("Grow the {ranks}"), "run": N_("Grow the {suit} run"), "meld": N_("Grow the meld {cards}")},
+    "spare": {"set": N_("A card to spare from the {ranks}"), "run": N_("A card to spare from the {suit} run"),
+              "meld": N_("A card to spare from the meld {cards}")},
+    "split": {"set": N_("Cut the {ranks}"), "run": N_("Cut the {suit} run"), "meld": N_("Cut the meld {cards}")},
+    "swap": {"set": N_("A swap in the {ranks}"), "run": N_("A swap in the {suit} run"),
+             "meld": N_("A swap in the meld {cards}")},
+    "dissolve": {"set": N_("Take apart the {ranks}"), "run": N_("Take apart the {suit} run"),
+                 "meld": N_("Take apart the meld {cards}")},
+}  # fmt: skip
+"""A puzzle's title naming the meld its technique works on (``lay``: the meld laid), by technique."""
+
+# TRANSLATORS: hints naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run", {cards} the
+# cards of a meld that is neither. Each hint comes for a set, a run and other cards.
+NUDGES: dict[str, Phrases] = {
+    "extend": {"set": N_("The {ranks} can take one more card."),
+               "run": N_("The {suit} run can grow: look at its ends."),
+               "meld": N_("The meld {cards} can take one more card.")},
+    "spare": {"set": N_("The {ranks} can spare a card and still be a meld."),
+              "run": N_("The {suit} run can spare a card and still be a meld."),
+              "meld": N_("The meld {cards} can spare a card and still be a meld.")},
+    "split": {"set": N_("The {ranks} are long enough to be cut in two."),
+              "run": N_("The {suit} run is long enough to be cut in two."),
+              "meld": N_("The meld {cards} is long enough to be cut in two.")},
+    "swap": {"set": N_("One of your cards can take the place of a card in the {ranks}."),
+             "run": N_("One of your cards can take the place of a card in the {suit} run."),
+             "meld": N_("One of your cards can take the place of a card in the meld {cards}.")},
+    "dissolve": {"set": N_("The {ranks} can be taken apart: each card can go somewhere else."),
+                 "run": N_("The {suit} run can be taken apart: each card can go somewhere else."),
+                 "meld": N_("The meld {cards} can be taken apart: each card can go somewhere else.")},
+}  # fmt: skip
+"""The first hint of a play, naming the meld its technique works on, by technique."""
 
 
 def card_text(card: Card) -> str:
@@ -52,8 +90,8 @@ def card_text(card: Card) -> str:
 
 
 def said(phrases: Phrases, name: MeldName) -> str:
-    """The phrase for ``name``'s kind, with its ranks, suit or cards put in."""
-    return phrases[name.kind].format(ranks=_rank_words(name.rank), suit=_suit_words(name.suit), cards=name.cards)
+    """The phrase for ``name``'s kind in the language in use, with its ranks, suit or cards put in."""
+    return _(phrases[name.kind]).format(ranks=_rank_words(name.rank), suit=_suit_words(name.suit), cards=name.cards)
 
 
 class Words:
@@ -136,7 +174,7 @@ class Words:
             base = full = _("Twin {card}").format(card=twin) if twin else _title_twin_sets(best.played[0].rank)
         else:
             cards = self._own_meld() if technique == "lay" else self._subject_meld()
-            base = said(_title_phrases(technique), meld_name(cards, self.rules))
+            base = said(TITLES[technique], meld_name(cards, self.rules))
             full = f"{base} {self.apart(cards)}"
         # TRANSLATORS: a puzzle's title made particular: {title} is a title, {cards} the hand cards played ("7♠ 8♥").
         for_cards = _("{title} for {cards}")
@@ -168,7 +206,7 @@ class Words:
                 ).format(card=twin)
             # TRANSLATORS: a hint.
             return _("Two decks mean two copies of each card: two sets of one rank can lie side by side.")
-        return said(_nudge_phrases(technique), meld_name(self._subject_meld(), self.rules))
+        return said(NUDGES[technique], meld_name(self._subject_meld(), self.rules))
 
     def needs(self, card: Card) -> str:
         """What ``card`` needs to be played: a set of its rank or a run of its suit."""
@@ -222,46 +260,3 @@ class Words:
 def _title_twin_sets(rank: int) -> str:
     # TRANSLATORS: a puzzle's title: two sets of the same rank side by side; {ranks} as in "a set of sevens".
     return _("Twin {ranks}").format(ranks=_rank_words(rank))
-
-
-def _title_phrases(technique: str) -> Phrases:
-    """A puzzle's title naming the meld its technique works on (``lay``: the meld laid)."""
-    # TRANSLATORS: puzzle titles naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run",
-    # {cards} the cards of a meld that is neither. Each title comes for a set, a run and other cards.
-    titles = {
-        "lay": {"set": _("Lay your own {ranks}"), "run": _("Lay your own {suit} run"),
-                "meld": _("Lay your own meld {cards}")},
-        "extend": {"set": _("Grow the {ranks}"), "run": _("Grow the {suit} run"), "meld": _("Grow the meld {cards}")},
-        "spare": {"set": _("A card to spare from the {ranks}"), "run": _("A card to spare from the {suit} run"),
-                  "meld": _("A card to spare from the meld {cards}")},
-        "split": {"set": _("Cut the {ranks}"), "run": _("Cut the {suit} run"), "meld": _("Cut the meld {cards}")},
-        "swap": {"set": _("A swap in the {ranks}"), "run": _("A swap in the {suit} run"),
-                 "meld": _("A swap in the meld {cards}")},
-        "dissolve": {"set": _("Take apart the {ranks}"), "run": _("Take apart the {suit} run"),
-                     "meld": _("Take apart the meld {cards}")},
-    }  # fmt: skip
-    return titles[technique]
-
-
-def _nudge_phrases(technique: str) -> Phrases:
-    """The first hint of a play, naming the meld its technique works on."""
-    # TRANSLATORS: hints naming a meld: {ranks} as in "a set of sevens", {suit} as in "a heart run", {cards} the
-    # cards of a meld that is neither. Each hint comes for a set, a run and other cards.
-    nudges = {
-        "extend": {"set": _("The {ranks} can take one more card."),
-                   "run": _("The {suit} run can grow: look at its ends."),
-                   "meld": _("The meld {cards} can take one more card.")},
-        "spare": {"set": _("The {ranks} can spare a card and still be a meld."),
-                  "run": _("The {suit} run can spare a card and still be a meld."),
-                  "meld": _("The meld {cards} can spare a card and still be a meld.")},
-        "split": {"set": _("The {ranks} are long enough to be cut in two."),
-                  "run": _("The {suit} run is long enough to be cut in two."),
-                  "meld": _("The meld {cards} is long enough to be cut in two.")},
-        "swap": {"set": _("One of your cards can take the place of a card in the {ranks}."),
-                 "run": _("One of your cards can take the place of a card in the {suit} run."),
-                 "meld": _("One of your cards can take the place of a card in the meld {cards}.")},
-        "dissolve": {"set": _("The {ranks} can be taken apart: each card can go somewhere else."),
-                     "run": _("The {suit} run can be taken apart: each card can go somewhere else."),
-                     "meld": _("The meld {cards} can be taken apart: each card can go somewhere else.")},
-    }  # fmt: skip
-    return nudges[technique]
