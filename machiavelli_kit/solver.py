@@ -137,6 +137,11 @@ class Solution:
     """For each final meld, the start meld it continues (``None``: a new meld)."""
     changed: int
 
+    @classmethod
+    def no_play(cls, position: Position, rules: Rules, goal: Goal) -> Solution:
+        """The verdict that no play meets the goal: the table stays as it is."""
+        return cls(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
+
     @property
     def max_play(self) -> int:
         return len(self.played)
@@ -217,7 +222,7 @@ def solve(
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
     values = program.solve(_Clock(time_limit))
     if values is None:
-        return Solution(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
+        return Solution.no_play(position, rules, goal)
     return program.extract(values)
 
 
@@ -409,9 +414,7 @@ class _Program:
             return None
         self.layout = layout
         relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock)
-        placed = np.concatenate([np.ones(layout.new_start, dtype=np.int64), layout.new_missing, layout.kept_missing])
-        stays = np.zeros(layout.columns, dtype=np.int64)
-        stays[layout.kept_start :] = layout.kept_stays
+        placed, stays = _objectives(layout)
         if self.goal.kind == "close":
             return relaxation.maximise(stays)
         if self.goal.kind == "play":
@@ -599,6 +602,15 @@ class _Program:
         naturals = np.repeat(np.arange(CARD_COUNT), real - self.on_table)
         ordered = naturals[np.argsort(naturals % 13 * 4 + naturals // 13, kind="stable")]
         return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
+
+
+def _objectives(layout: _Layout) -> tuple[IntArray, IntArray]:
+    """Each column's cards placed (a ``u`` or ``j`` one, a template the jokers of the slots no card
+    fills) and start-meld cards that stay (a continuation's)."""
+    placed = np.concatenate([np.ones(layout.new_start, dtype=np.int64), layout.new_missing, layout.kept_missing])
+    stays = np.zeros(layout.columns, dtype=np.int64)
+    stays[layout.kept_start :] = layout.kept_stays
+    return placed, stays
 
 
 def _most_cards_then_most_stays(

@@ -78,11 +78,11 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
         return solve_within(position, view.rules, "max", deadline)
     play = best_play(view, deadline=deadline)
     if play is None:
-        return Solution(position, view.rules, Goal.MAX, False, (), view.table, tuple(range(len(view.table))), 0)
+        return Solution.no_play(position, view.rules, Goal.MAX)
     from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
 
     origins, changed = match_melds(view.table, play.table, view.rules)
-    played = Counter(play.table.cards()) - Counter(view.table.cards())
+    played = play.table.cards() - view.table.cards()
     ordered = tuple(sorted(played.elements(), key=CARD_ORDER.__getitem__))
     return Solution(position, view.rules, Goal.MAX, True, ordered, play.table, origins, changed)
 
