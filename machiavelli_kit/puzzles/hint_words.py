@@ -35,11 +35,11 @@ from collections.abc import Callable
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.i18n import N_, _, and_list, ngettext
-from machiavelli_kit.melds import check_shape
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
 from machiavelli_kit.solver import Solution
 from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, meld_name
+from machiavelli_kit.templates import meld_shape
 
 Phrases = dict[str, str]
 """A text by the kind of meld it names: ``set`` (with ``{ranks}``), ``run`` (``{suit}``), ``meld`` (``{cards}``);
@@ -111,8 +111,8 @@ class Words:
 
     def apart(self, cards: tuple[Card, ...]) -> str:
         """The cards that tell a meld apart from others like it: ``4♥–8♥`` for a run, ``(7♠ 7♥ 7♣)`` else."""
-        arranged = check_shape(cards, self.rules).arranged
-        if meld_name(cards, self.rules).kind == "run":
+        kind, arranged = meld_shape(cards, self.rules)
+        if kind == "run":
             return f"{card_text(arranged[0])}–{card_text(arranged[-1])}"
         return f"({' '.join(card_text(card) for card in arranged)})"
 
