@@ -36,11 +36,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from solver_speed import BUCKETS, generate
+from solver_speed import add_position_options, generate
 
 from machiavelli_kit import solver
 from machiavelli_kit.goal import Goal
-from machiavelli_kit.solver import Bounds, _Clock, _Layout, _matrix, _Program, _Relaxation
+from machiavelli_kit.solver import Bounds, _Clock, _Layout, _matrix, _objectives, _Program, _Relaxation
 
 Options = dict[str, str | float | bool]
 
@@ -51,9 +51,7 @@ class Case:
     def __init__(self, program: _Program, layout: _Layout, bounds: Bounds) -> None:
         self.program, self.layout, self.bounds = program, layout, bounds
         self.matrix = _matrix(layout, program.arrays)
-        placed = np.concatenate([np.ones(layout.new_start, dtype=np.int64), layout.new_missing, layout.kept_missing])
-        stays = np.zeros(layout.columns, dtype=np.int64)
-        stays[layout.kept_start :] = layout.kept_stays
+        placed, stays = _objectives(layout)
         self.placed, self.weighted = placed, (program._table_total() + 1) * placed + stays
 
     def relaxation(self, options: Options) -> _Relaxation:
@@ -131,9 +129,7 @@ VARIANTS: dict[str, tuple[Options, Variant]] = {
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-bucket", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bucket", action="append", choices=list(BUCKETS), help="only these buckets")
+    add_position_options(parser)
     arguments = parser.parse_args()
     buckets = arguments.bucket or ["medium", "large", "full", "jokers"]
     cases = []

@@ -94,11 +94,16 @@ def timed_ms(
     return wall * 1000, cpu * 1000, result
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_position_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the positions: how many per bucket, the seed, which buckets."""
     parser.add_argument("--per-bucket", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bucket", action="append", choices=list(BUCKETS), help="only these buckets")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_position_options(parser)
     arguments = parser.parse_args()
     buckets = arguments.bucket or list(BUCKETS)
     cases = generate(arguments.per_bucket, arguments.seed, buckets)
