@@ -9,10 +9,12 @@ For every position, in one process and interleaved (the order alternates):
 - **hint**: a full hint ladder (solves again, and phrases six hints).
 
 Prints, per size bucket and overall, the median, p90, p99 and worst time of each,
-the kit/baseline ratios of the medians and p99s, the slowest position, and
-checks that kit and baseline agree on max_play for every position. Times are wall
-clock; the process CPU time of each call is printed too (median per bucket, and
-overall), as it moves less than wall time when other work loads the machine.
+the kit/baseline ratios of the medians and p99s, the percentiles around the
+overall median (a gap there lets the median jump from run to run), the slowest
+position, and checks that kit and baseline agree on max_play for every position.
+Times are wall clock; the process CPU time of each call is printed too (median per
+bucket, and overall), as it moves less than wall time when other work loads the
+machine.
 """
 
 from __future__ import annotations
@@ -164,6 +166,11 @@ def main() -> int:
         print(f"{'all':8} {len(cpu_everything[who]):4} {who:9} " + _row(cpu_everything[who]))
     print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(cpu_everything["kit"], cpu_everything["baseline"]))
     print()
+    print("around the overall median (process CPU, ms), where a small shift moves the median far:")
+    print(f"{'':8} {'':4} {'':9} " + " ".join(f"{f'p{round(100 * fraction)}':>8}" for fraction in NEAR_MEDIAN))
+    for who in ("kit", "baseline"):
+        print(f"{'all':8} {len(cpu_everything[who]):4} {who:9} " + _near_median(cpu_everything[who]))
+    print()
     over = sum(value > 250 for value in everything["kit"])
     print(f"kit positions over 250 ms: {over}; hint ladder p99 {percentile(everything['hint'], 0.99):.1f} ms")
     print(f"slowest kit position ({worst[0]:.1f} ms): {worst[1]}")
@@ -180,6 +187,14 @@ def _row(values: list[float]) -> str:
         f"{figure:8.1f}"
         for figure in (statistics.median(values), percentile(values, 0.9), percentile(values, 0.99), max(values))
     )
+
+
+NEAR_MEDIAN = (0.4, 0.45, 0.48, 0.5, 0.52, 0.55, 0.6)
+"""The percentiles printed around the median: a gap between them shows how far the median can jump."""
+
+
+def _near_median(values: list[float]) -> str:
+    return " ".join(f"{percentile(values, fraction):8.1f}" for fraction in NEAR_MEDIAN)
 
 
 def _ratio(medians: dict[str, float]) -> str:

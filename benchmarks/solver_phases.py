@@ -1,0 +1,101 @@
+"""Where the kit's answer spends its time: HiGHS's relaxations, and everything around them.
+
+Run: ``.venv/bin/python benchmarks/solver_phases.py [--per-bucket 64] [--seed 1] [--bucket large ...]``
+
+On the positions of ``solver_speed.py``, each answer (``solve()`` then its moves,
+as there) is timed whole and in phases, by wrapping the solver's own steps:
+
+- ``program``: reading the position (card counts, start meld shapes);
+- ``layout``: the templates the position can fill and the start melds' continuations;
+- ``bounds`` and ``matrix``: the program's bounds and its constraint matrix;
+- ``pass``: handing the program to HiGHS;
+- ``relaxations``: every relaxation HiGHS solves (the first one, and the search's);
+- ``branch and cut``: HiGHS's branch and cut, where the search hands over;
+- ``extract``: the table from the program's values, checked;
+- ``moves``: the moves from the start table to the answer;
+- ``rest``: what the phases leave out of the whole (the calls between them, garbage
+  collection).
+
+Prints the median of each phase per bucket and overall (milliseconds, wall clock),
+and each phase's share of the total time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from solver_speed import BUCKETS, add_position_options, generate
+
+from machiavelli_kit import solver
+
+PHASES: dict[str, tuple[Any, str]] = {
+    "program": (solver._Program, "__init__"),
+    "layout": (solver._Program, "_layout"),
+    "bounds": (solver._Program, "_bounds"),
+    "matrix": (solver, "_matrix"),
+    "pass": (solver._Relaxation, "__init__"),
+    "relaxations": (solver._Relaxation, "run"),
+    "branch and cut": (solver._Relaxation, "_branch_and_cut"),
+    "extract": (solver._Program, "extract"),
+}
+"""Each phase, and the function of the solver it times."""
+COLUMNS = [*PHASES, "moves", "rest", "whole"]
+
+spent: dict[str, float] = {}
+
+
+def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function``, adding the time of each call to ``spent[name]``."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[name] = spent.get(name, 0.0) + time.perf_counter() - started
+
+    return wrapper
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_position_options(parser)
+    arguments = parser.parse_args()
+    cases = generate(arguments.per_bucket, arguments.seed, arguments.bucket or list(BUCKETS))
+    for _name, position, rules in cases[:16]:  # warm up imports and per-rules caches, untimed
+        _ = solver.solve(position, rules).moves
+    for name, (owner, attribute) in PHASES.items():
+        setattr(owner, attribute, timed(name, getattr(owner, attribute)))
+    rows: dict[str, list[dict[str, float]]] = {}
+    for name, position, rules in cases:
+        spent.clear()
+        started = time.perf_counter()
+        solution = solver.solve(position, rules)
+        solved = time.perf_counter()
+        _ = solution.moves
+        finished = time.perf_counter()
+        row = {phase: spent.get(phase, 0.0) * 1000 for phase in PHASES}
+        row["moves"] = (finished - solved) * 1000
+        row["whole"] = (finished - started) * 1000
+        row["rest"] = row["whole"] - sum(row[phase] for phase in [*PHASES, "moves"])
+        rows.setdefault(name, []).append(row)
+    print(f"{len(cases)} positions, seed {arguments.seed}; median milliseconds of each phase (wall clock)")
+    print(f"{'bucket':8} " + " ".join(f"{column[:11]:>11}" for column in COLUMNS))
+    everything = [row for bucket in rows.values() for row in bucket]
+    for name, bucket in [*rows.items(), ("all", everything)]:
+        print(f"{name:8} " + " ".join(f"{statistics.median(row[c] for row in bucket):11.2f}" for c in COLUMNS))
+    total = sum(row["whole"] for row in everything)
+    print(f"{'share':8} " + " ".join(f"{sum(row[c] for row in everything) / total:10.0%} " for c in COLUMNS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
