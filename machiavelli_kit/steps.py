@@ -231,12 +231,6 @@ def _by_places(arrays: TemplateArrays) -> dict[frozenset[int], tuple[int, NameKe
     return found
 
 
-@cache
-def _template_aparts(arrays: TemplateArrays) -> dict[int, str]:
-    """The cards that tell each template apart (:func:`_apart`), as stories need them."""
-    return {}
-
-
 class _Names:
     """Names for melds in the stories: "the sevens", "the heart run", "a new club run".
 
@@ -286,35 +280,28 @@ class _Names:
     def _told(self, place: int, new: bool = False) -> MeldName:
         """The name of meld ``place`` (start melds, then new melds), told apart when it is shared."""
         key = self.keys[place]
-        apart = self._apart(place) if self.counted[key] > 1 else ""
+        apart = self._arranged(place) if self.counted[key] > 1 else ()
         told = MeldName(*key, new=new, apart=apart)
         (self.told_new if new else self.told)[place] = told
         return told
 
-    def _apart(self, place: int) -> str:
-        """:func:`_apart` for meld ``place``, with its cards in play order as
-        :func:`~machiavelli_kit.templates.meld_shape` says (remembered for a template)."""
+    def _arranged(self, place: int) -> tuple[Card, ...]:
+        """The cards of meld ``place`` in play order, as :func:`~machiavelli_kit.templates.meld_shape` says."""
         shape = self.shapes[place]
-        if not isinstance(shape, int):
-            return _apart(self.keys[place][0], shape[1])
-        aparts = _template_aparts(self.arrays)
-        apart = aparts.get(shape)
-        if apart is None:
-            apart = aparts[shape] = _apart(self.keys[place][0], self.arrays.cards[shape])
-        return apart
+        return self.arrays.cards[shape] if isinstance(shape, int) else shape[1]
 
 
 @dataclass(frozen=True)
 class MeldName:
     """A meld as a story names it: a set of a rank, a run of a suit, or other cards; a new meld or not;
-    and, when two melds would share the name, its cards (``apart``), which tell them apart."""
+    and, when two melds would share the name, its cards in play order (``apart``), which tell them apart."""
 
     kind: Literal["set", "run", "meld"]
     rank: int = 0
     suit: str = ""
     cards: str = ""
     new: bool = False
-    apart: str = ""
+    apart: tuple[Card, ...] = ()
 
     def said(self, role: Literal["named", "from", "joins", "starts"] = "named") -> str:
         """The name in the language in use, as the role in the story needs it (with its preposition
@@ -322,7 +309,7 @@ class MeldName:
         the meld a card ``joins``, the new meld a card ``starts``."""
         words = {"ranks": _rank_words(self.rank), "suit": _suit_words(self.suit), "cards": self.cards}
         text = _meld_phrases(role, self.new)[self.kind].format(**words)
-        return f"{text} {self.apart}" if self.apart else text
+        return f"{text} {told_apart(self.kind, self.apart)}" if self.apart else text
 
 
 def _meld_phrases(role: str, new: bool) -> dict[str, str]:
@@ -402,11 +389,38 @@ def _meld_name(kind: str | None, cards: tuple[Card, ...]) -> MeldName:
     return MeldName("meld", cards=str(Meld(cards)))
 
 
-def _apart(kind: str, arranged: tuple[Card, ...]) -> str:
-    """The cards that tell a meld apart from another of the same name: "A♦–4♦" for a run, "(7♠ 7♥ 7♣)" for a set."""
+def card_said(card: Card) -> str:
+    """A card as a sentence says it: its symbol, or "the joker".
+
+    >>> from machiavelli_kit.cards import JOKER, Card
+    >>> card_said(Card.parse("7S")), card_said(JOKER)
+    ('7♠', 'the joker')
+    """
+    # TRANSLATORS: the joker card in a sentence, as its subject: a move ("the joker from the hand joins the heart
+    # run"), a puzzle's title or hint ("Room for 7♠ and the joker?").
+    return _("the joker") if card.is_joker else str(card)
+
+
+def card_listed(card: Card) -> str:
+    """A card in a list of cards: its symbol, or the word for the joker on its own.
+
+    >>> from machiavelli_kit.cards import JOKER, Card
+    >>> " ".join(card_listed(card) for card in (Card.parse("QH"), Card.parse("QD"), JOKER))
+    'Q♥ Q♦ joker'
+    """
+    return card.name if card.is_joker else str(card)
+
+
+def told_apart(kind: str | None, arranged: tuple[Card, ...]) -> str:
+    """The cards that tell a meld apart from another of the same name: "A♦–4♦" for a run, "(7♠ 7♥ 7♣)" else.
+
+    >>> from machiavelli_kit.notation import parse_cards
+    >>> told_apart("run", parse_cards("AD 2D 3D 4D")), told_apart("set", parse_cards("QH QD JK"))
+    ('A♦–4♦', '(Q♥ Q♦ joker)')
+    """
     if kind == "run":
-        return f"{arranged[0]}–{arranged[-1]}"
-    return f"({Meld(arranged)})"
+        return f"{card_listed(arranged[0])}–{card_listed(arranged[-1])}"
+    return f"({' '.join(card_listed(card) for card in arranged)})"
 
 
 def _to_moves(ordered: list[Flow], origins: tuple[int | None, ...], start_count: int,
@@ -457,7 +471,7 @@ class Story:
     def said(self, lang: str | None = None) -> str:
         """The move in words, in the language in use (or ``lang``)."""
         with speaking(lang):
-            card = str(self.card)
+            card = card_said(self.card)
             if self.starts:
                 meld = self.destination.said("starts")
                 if self.origin == "hand":
@@ -489,6 +503,10 @@ class Story:
                     )
             if self.frees is None:
                 return text
+            if self.frees.is_joker:
+                # TRANSLATORS: a move that frees the joker, which the next move takes: "A♦ from the hand joins
+                # the diamond run and frees the joker" (pl: the joker in the accusative, "i uwalnia jokera").
+                return _("{move} and frees the joker").format(move=text)
             # TRANSLATORS: {move} is a move in words ("7♠ from the hand joins the sevens"), {card} the card it frees,
             # which the next move takes: "7♠ from the hand joins the sevens and frees 7♦".
             return _("{move} and frees {card}").format(move=text, card=str(self.frees))

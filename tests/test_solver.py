@@ -19,7 +19,7 @@ from machiavelli_kit.notation import parse_card
 from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import SolverInputError, solve
-from machiavelli_kit.steps import apply_move, moves_between
+from machiavelli_kit.steps import apply_move, card_said, moves_between
 from machiavelli_kit.templates import TemplateArrays, card_at, meld_shape, templates
 from tests.brute_force import best_play
 
@@ -114,7 +114,7 @@ def test_moves_lead_from_the_start_table_to_the_solution(seed: int, variant: Rul
     hand = list(position.hand)
     for move in solution.moves:
         apply_move(melds, hand, move)
-        assert move.text.startswith(str(move.card))
+        assert move.text.startswith(card_said(move.card))
     assert Table.of(meld for meld in melds if meld) == solution.table
     assert sorted(hand) == sorted(solution.hand)
     hand_moves = sum(1 for move in solution.moves if move.source is None)

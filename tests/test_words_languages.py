@@ -128,6 +128,20 @@ def test_a_move_is_said_in_the_language_in_use_when_it_is_read() -> None:
     assert move.text == "9♥ from the hand joins the heart run"
 
 
+def test_a_moved_or_freed_joker_is_worded_in_each_language_and_in_the_case_polish_needs() -> None:
+    rules = Rules(jokers=2)
+    freed = solve(Position.parse("2D 3D JK | 5C 6C 7C | 4S 4H 4C", "AD 2C 3C KD"), rules).moves[0]
+    assert freed.text == "A♦ from the hand joins the diamond run and frees the joker"
+    assert freed.said("it") == "A♦ dalla mano va alla scala di quadri e libera il jolly"
+    assert freed.said("pl") == "A♦ z ręki dołącza do sekwensu karo i uwalnia jokera"
+    table = "10S JS QS JK | KH KD KS | JS JC JD JH | QD QH QC QS | JH JD JC"
+    moved = solve(Position.parse(table, "2H QH QD"), rules).moves[0]
+    # said first in English: the cards that tell the two sets of queens apart are worded when read
+    assert moved.text == "the joker from the spade run starts a new set of queens (Q♥ Q♦ joker)"
+    assert moved.said("it") == "il jolly esce dalla scala di picche e apre un nuovo tris di donne (Q♥ Q♦ jolly)"
+    assert moved.said("pl") == "joker wychodzi z sekwensu pik i zaczyna nowy komplet dam (Q♥ Q♦ joker)"
+
+
 def test_the_hint_ladder_in_italian_and_polish() -> None:
     position = Position.parse("4C 5C 6C", "3C 7C 8C")
     italian = hint_ladder(position, lang="it")

@@ -25,7 +25,7 @@ from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.steps import moves_between
+from machiavelli_kit.steps import card_listed, moves_between
 
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution
@@ -132,12 +132,12 @@ def _play(position: Position, table: Table, rules: Rules) -> tuple[tuple[str, ..
     """The moves from ``position`` to ``table`` in words, and the end position."""
     played = table.cards() - position.table.cards()
     rest = tuple(sorted((Counter(position.hand) - played).elements()))
-    moves = tuple(move.text.replace("JK", _("the joker")) for move in moves_between(position, table, rules))
+    moves = tuple(move.text for move in moves_between(position, table, rules))
     return moves, Position(table, rest)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(_("the joker") if card.is_joker else str(card) for card in cards)
+    return " ".join(card_listed(card) for card in cards)
 
 
 def _stuck(cards: tuple[Card, ...], position: Position, rules: Rules) -> tuple[str, ...]:

@@ -32,13 +32,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.cards import Card
 from machiavelli_kit.goal import Goal
 from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
 from machiavelli_kit.solver import Solution
-from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, meld_name
+from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, card_said, meld_name, told_apart
 from machiavelli_kit.templates import meld_shape
 
 Phrases = dict[str, str]
@@ -83,12 +83,6 @@ NUDGES: dict[str, Phrases] = {
 """The first hint of a play, naming the meld its technique works on, by technique."""
 
 
-def card_text(card: Card) -> str:
-    """A card in a title or a hint: its symbol, or "the joker"."""
-    # TRANSLATORS: the joker card in a puzzle's title or hint ("Room for 7♠ and the joker?").
-    return _("the joker") if card.is_joker else str(card)
-
-
 def said(phrases: Phrases, name: MeldName) -> str:
     """The phrase for ``name``'s kind in the language in use, with its ranks, suit or cards put in."""
     return _(phrases[name.kind]).format(ranks=_rank_words(name.rank), suit=_suit_words(name.suit), cards=name.cards)
@@ -111,10 +105,7 @@ class Words:
 
     def apart(self, cards: tuple[Card, ...]) -> str:
         """The cards that tell a meld apart from others like it: ``4♥–8♥`` for a run, ``(7♠ 7♥ 7♣)`` else."""
-        kind, arranged = meld_shape(cards, self.rules)
-        if kind == "run":
-            return f"{card_text(arranged[0])}–{card_text(arranged[-1])}"
-        return f"({' '.join(card_text(card) for card in arranged)})"
+        return told_apart(*meld_shape(cards, self.rules))
 
     def _subject_meld(self) -> tuple[Card, ...]:
         """The start meld the hardest technique works on (else the first one the play changes)."""
@@ -149,7 +140,7 @@ class Words:
         A play-or-restore question gets a title that does not tell which. There are always five
         (some may be the same), so that the same choice can be made in every language."""
         best = self.best
-        hand = [card_text(card) for card in best.position.hand]
+        hand = [card_said(card) for card in best.position.hand]
         every = and_list(hand)
         if not best.feasible or goal.kind == "decide":
             # TRANSLATORS: a puzzle's title: can these hand cards be played? {cards} is "7♠ and 8♥".
@@ -160,7 +151,7 @@ class Words:
             first_two, base = room.format(cards=and_list(hand[:2])), room.format(cards=every)
             among = among.format(cards=every, count=count)
             return first_two, base, among, among, among
-        from_hand = [card_text(move.card) for move in best.moves if move.source is None]
+        from_hand = [card_said(move.card) for move in best.moves if move.source is None]
         first, last, played = from_hand[0], from_hand[-1], " ".join(from_hand)
         technique = self.graded.technique
         if technique == "chain":
@@ -234,7 +225,7 @@ class Words:
         first = ""
         if solution.moves:
             # TRANSLATORS: the last hint: the first move of the answer, as the kit tells moves.
-            first = _("First move: {move}.").format(move=solution.moves[0].text.replace(str(JOKER), card_text(JOKER)))
+            first = _("First move: {move}.").format(move=solution.moves[0].text)
         yes = answer not in (0, False, "restore")
         if goal.card is not None:
             return (
@@ -253,7 +244,7 @@ class Words:
             left = Counter(self.best.position.hand) - Counter(self.best.played)
             # TRANSLATORS: a hint where the whole hand cannot be played: {card} is a card that stays in the hand.
             later = _("Make the best play, then look at {card}: could any meld take it?")
-            return (self.nudge(), later.format(card=card_text(min(left))))
+            return (self.nudge(), later.format(card=card_said(min(left))))
         return (self.nudge(), first)
 
 
