@@ -60,7 +60,7 @@ class Case:
         for name, value in {"output_flag": False, "threads": 1, **solver._OPTIONS["lp"], **options}.items():
             highs.setOptionValue(name, value)
         solver._LOCAL.lp = highs  # the thread's HiGHS, which the relaxation takes
-        return _Relaxation(self.layout, self.matrix, self.bounds, _Clock(None))
+        return _Relaxation(self.layout, self.matrix, self.bounds, _Clock(None), self.weighted)
 
 
 Variant = Callable[[_Relaxation, Case], tuple[float, float] | None]

@@ -413,13 +413,15 @@ class _Program:
         if bounds is None:
             return None
         self.layout = layout
-        relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock)
         placed, stays = _objectives(layout)
+        weighted = (self._table_total() + 1) * placed + stays
+        first = {"close": stays, "play": stays - placed}.get(self.goal.kind, weighted)
+        relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock, first)
         if self.goal.kind == "close":
             return relaxation.maximise(stays)
         if self.goal.kind == "play":
             return relaxation.maximise(stays - placed)
-        return _most_cards_then_most_stays(relaxation, placed, stays, int(self._table_total()) + 1)
+        return _most_cards_then_most_stays(relaxation, placed, stays)
 
     def _table_total(self) -> int:
         return int(self.on_table.sum()) + self.table_jokers
@@ -613,18 +615,16 @@ def _objectives(layout: _Layout) -> tuple[IntArray, IntArray]:
     return placed, stays
 
 
-def _most_cards_then_most_stays(
-    relaxation: _Relaxation, placed: IntArray, stays: IntArray, weight: int
-) -> IntArray | None:
+def _most_cards_then_most_stays(relaxation: _Relaxation, placed: IntArray, stays: IntArray) -> IntArray | None:
     """The most cards placed and, among those plays, the most cards that stay.
 
-    One relaxation with both objectives weighted settles most positions. When its
-    vertex is fractional, the number of cards is bounded first: by that vertex's
+    ``relaxation`` comes with both objectives weighted as its cost (the cards placed,
+    worth more than any number of staying cards, plus those): one run of it settles
+    most positions. When its vertex is fractional, the number of cards is bounded first: by that vertex's
     own count when it is whole (the weight exceeds any number of staying cards,
     so no play places more), else by the relaxation of cards alone. Then the
     most staying cards are searched for that number, then one fewer.
     """
-    relaxation.set_cost(weight * placed + stays)
     root = relaxation.run()
     if root is None:
         return None
@@ -655,13 +655,14 @@ def _integral(point: FloatArray, tolerance: float = INTEGRALITY_TOLERANCE) -> In
 
 
 class _Relaxation:
-    """The program's linear relaxation in HiGHS, and the searches for its best integer point.
+    """The program's linear relaxation in HiGHS, maximising ``cost`` until told another, and the
+    searches for its best integer point.
 
     Branching changes column bounds only, so each node's relaxation starts from
     its parent's basis (dual simplex, presolve off): a few pivots per node.
     """
 
-    def __init__(self, layout: _Layout, matrix: Matrix, bounds: Bounds, clock: _Clock) -> None:
+    def __init__(self, layout: _Layout, matrix: Matrix, bounds: Bounds, clock: _Clock, cost: IntArray) -> None:
         self.layout, self.clock = layout, clock
         col_lower, col_upper, row_lower, row_upper = bounds
         self.col_lower, self.col_upper, self.row_lower = col_lower, col_upper, row_lower
@@ -674,7 +675,7 @@ class _Relaxation:
             int(highspy.MatrixFormat.kColwise),
             int(highspy.ObjSense.kMaximize),
             0.0,
-            np.zeros(layout.columns),
+            cost.astype(np.float64),
             col_lower,
             col_upper,
             row_lower,
