@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_rules_option
 from machiavelli_kit.i18n import _, pgettext
 from machiavelli_kit.melds import Problem
 from machiavelli_kit.notation import format_cards, parse_cards
@@ -36,11 +37,10 @@ def add_parser(subparsers: Any) -> None:
             example='check --turn --table "5S 5H 5D 5C | 6H 7H 8H" --hand "4H" --end "5S 5D 5C | 4H 5H 6H 7H 8H"'
         ),
     )
-    table, hand, rules = (
+    table, hand = (
         # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
         pgettext("option value", "TABLE"),
         pgettext("option value", "HAND"),
-        pgettext("option value", "RULES"),
     )
     parser.add_argument(
         "--table",
@@ -56,12 +56,7 @@ def add_parser(subparsers: Any) -> None:
         help=_("with --turn: the hand before the turn, e.g. {example}").format(example='"4H 9C"'),
     )
     parser.add_argument("--end", metavar=table, help=_("with --turn: the table after the turn"))
-    parser.add_argument(
-        "--rules",
-        default="bga",
-        metavar=rules,
-        help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
-    )
+    add_rules_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))
     parser.set_defaults(run=run)
 

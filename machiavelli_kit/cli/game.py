@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_rules_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -28,12 +29,7 @@ def add_parser(subparsers: Any) -> None:
         default="greedy,expert",
         help=_("computer players by seat, e.g. expert,greedy"),
     )
-    play.add_argument(
-        "--rules",
-        metavar=pgettext("option value", "RULES"),
-        default="bga",
-        help=_("rules string, e.g. bga or classic(jokers=2)"),
-    )
+    add_rules_option(play)
     play.add_argument(
         "--seed",
         type=int,

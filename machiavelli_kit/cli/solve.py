@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_rules_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.json_words import json_reason
 from machiavelli_kit.notation import format_card, parse_cards, quote
@@ -35,11 +36,10 @@ def add_parser(subparsers: Any) -> None:
             "(past --time-limit; a batch answers such a line with an error and goes on)."
         ).format(gave_up=EXIT_GAVE_UP),
     )
-    table, hand, rules = (
+    table, hand = (
         # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
         pgettext("option value", "TABLE"),
         pgettext("option value", "HAND"),
-        pgettext("option value", "RULES"),
     )
     parser.add_argument(
         "--table",
@@ -47,12 +47,7 @@ def add_parser(subparsers: Any) -> None:
         help=_("melds separated by |, e.g. {example} (the table may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"'),
     )
     parser.add_argument("--hand", metavar=hand, help=_("the hand, e.g. {example}").format(example='"8H 9H"'))
-    parser.add_argument(
-        "--rules",
-        default="bga",
-        metavar=rules,
-        help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
-    )
+    add_rules_option(parser)
     parser.add_argument(
         "--goal",
         default="max",

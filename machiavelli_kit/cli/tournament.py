@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_rules_option
 from machiavelli_kit.i18n import _, pgettext
 
 
@@ -31,12 +32,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "COUNT"),
         help=_("how many games (default 100)"),
     )
-    parser.add_argument(
-        "--rules",
-        default="bga",
-        metavar=pgettext("option value", "RULES"),
-        help=_("rules string, e.g. bga or classic(jokers=2)"),
-    )
+    add_rules_option(parser)
     parser.add_argument(
         "--seed",
         type=int,
