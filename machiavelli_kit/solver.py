@@ -414,14 +414,12 @@ class _Program:
             return None
         self.layout = layout
         placed, stays = _objectives(layout)
+        matrix = _matrix(layout, self.arrays)
+        if self.goal.kind in ("close", "play"):  # the least par among the plays that meet the goal
+            cost = stays if self.goal.kind == "close" else stays - placed
+            return _Relaxation(layout, matrix, bounds, clock, cost).maximise(cost)
         weighted = (self._table_total() + 1) * placed + stays
-        first = {"close": stays, "play": stays - placed}.get(self.goal.kind, weighted)
-        relaxation = _Relaxation(layout, _matrix(layout, self.arrays), bounds, clock, first)
-        if self.goal.kind == "close":
-            return relaxation.maximise(stays)
-        if self.goal.kind == "play":
-            return relaxation.maximise(stays - placed)
-        return _most_cards_then_most_stays(relaxation, placed, stays)
+        return _most_cards_then_most_stays(_Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
 
     def _table_total(self) -> int:
         return int(self.on_table.sum()) + self.table_jokers
@@ -620,10 +618,11 @@ def _most_cards_then_most_stays(relaxation: _Relaxation, placed: IntArray, stays
 
     ``relaxation`` comes with both objectives weighted as its cost (the cards placed,
     worth more than any number of staying cards, plus those): one run of it settles
-    most positions. When its vertex is fractional, the number of cards is bounded first: by that vertex's
-    own count when it is whole (the weight exceeds any number of staying cards,
-    so no play places more), else by the relaxation of cards alone. Then the
-    most staying cards are searched for that number, then one fewer.
+    most positions. When its vertex is fractional, the number of cards is bounded
+    first: by that vertex's own count when it is whole (the weight exceeds any
+    number of staying cards, so no play places more), else by the relaxation of
+    cards alone. Then the most staying cards are searched for that number, then one
+    fewer.
     """
     root = relaxation.run()
     if root is None:
