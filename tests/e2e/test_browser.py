@@ -20,14 +20,14 @@ GRIP = 8
 """Where the tests hold a card, in layout units from its left edge."""
 
 
-def wait_drawn(page: Page, canvas: Locator) -> None:
-    """Wait until the canvas shows felt at its top-left corner: the kernel's drawing arrived."""
-    canvas.scroll_into_view_if_needed(timeout=TIMEOUT)
-    canvas.wait_for(timeout=TIMEOUT)
+def wait_drawn(page: Page, canvas: Locator, timeout: float = TIMEOUT) -> None:
+    """Wait until the canvas shows felt at its top-left corner: the kernel's drawing arrived (``timeout`` in ms)."""
+    canvas.scroll_into_view_if_needed(timeout=timeout)
+    canvas.wait_for(timeout=timeout)
     page.wait_for_function(
         "([el, want]) => JSON.stringify(Array.from(el.getContext('2d').getImageData(6, 6, 1, 1).data)) === want",
         arg=[canvas.element_handle(), str(FELT_PIXEL).replace(" ", "")],
-        timeout=TIMEOUT,
+        timeout=timeout,
     )
 
 

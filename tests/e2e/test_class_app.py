@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.puzzles.progress import Progress
@@ -33,7 +34,7 @@ SOLVERS = {"Ada", "Chloé", "Emma"}
 PUZZLE = "bga-3"
 """A puzzle whose answer is No play: draw, one click away."""
 CLASS_TIMEOUT = 240_000
-"""Five pages run the notebook at once on a 2-core machine that other work shares: their first draw may be slow."""
+"""Five pages run the notebook at once on a 2-core machine that other work shares: their first answers may be slow."""
 
 
 def kernel_pids(server: int) -> list[int]:
@@ -99,7 +100,7 @@ def play(page: Page, name: str) -> None:
     field.fill(name)
     field.press("Enter")
     info = trainer.locator(".mk-trainer-student-info")
-    page.wait_for_function("el => el.textContent.includes('Hello')", arg=info.element_handle(), timeout=TIMEOUT)
+    page.wait_for_function("el => el.textContent.includes('Hello')", arg=info.element_handle(), timeout=CLASS_TIMEOUT)
     play_puzzle(page, solve=name in SOLVERS)
 
 
@@ -111,7 +112,7 @@ def play_puzzle(page: Page, *, solve: bool) -> None:
     puzzles.select_option(label=puzzles.locator("option", has_text=f" {PUZZLE}: ").text_content())
     trainer.locator(".mk-trainer-play").click()
     board = trainer.locator(".mk-puzzle-board")
-    wait_drawn(page, board.locator("canvas.mk-canvas"))
+    wait_drawn(page, board.locator("canvas.mk-canvas"), CLASS_TIMEOUT)
     if solve:
         board.locator(".mk-no-play").click()
         verdict = board.locator(".mk-puzzle-verdict")
@@ -120,6 +121,29 @@ def play_puzzle(page: Page, *, solve: bool) -> None:
         )
     else:
         board.locator(".mk-hint").click()
+
+
+def listen(page: Page) -> list[str]:
+    """What ``page`` reports from now on that may explain a failure: its console's errors, its uncaught errors.
+
+    (Voila's own warnings about shared module versions are left out: every page prints them.)
+    """
+    heard: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            heard.append(f"console {message.type}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: heard.append(f"page error: {error}"))
+    return heard
+
+
+def why_stuck(name: str, heard: list[str], server_log: Path) -> str:
+    """A failure message: whose page got stuck, what it reported and the end of the server's log."""
+    page_said = "\n".join(heard[-20:]) or "(nothing)"
+    log_end = server_log.read_text()[-4000:]
+    return f"{name}'s page got stuck.\nThe page reported:\n{page_said}\nThe server's log ends:\n{log_end}"
 
 
 def saved(path: Path, name: str) -> Progress:
@@ -142,17 +166,22 @@ def check_record(progress: Progress, name: str) -> None:
 
 
 def test_five_learners_share_one_app_server(
-    browser: Browser, class_app: tuple[str, int], data_folder: Path, artifacts: Path
+    browser: Browser, class_app: tuple[str, int], data_folder: Path, notebooks_copy: Path, artifacts: Path
 ) -> None:
     base, port = class_app
     server = server_pid(port)
     contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}) for _ in LEARNERS]
     try:
         pages = [context.new_page() for context in contexts]
+        heard = [listen(page) for page in pages]
         for page in pages:  # all five ask at once; each waits for its own page below
             page.goto(f"{base}/voila/render/puzzles.ipynb", wait_until="commit", timeout=TIMEOUT)
-        for page, name in zip(pages, LEARNERS, strict=True):
-            play(page, name)
+        for page, name, reports in zip(pages, LEARNERS, heard, strict=True):
+            try:
+                play(page, name)
+            except PlaywrightError as error:
+                page.screenshot(path=artifacts / f"class-app-{file_stem(name)}-stuck.png")
+                raise AssertionError(why_stuck(name, reports, notebooks_copy / f"server-{port}.log")) from error
         pages[0].screenshot(path=artifacts / "class-app-ada.png")
         kernel_ids = [
             page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
