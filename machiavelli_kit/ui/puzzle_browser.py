@@ -151,6 +151,7 @@ class PuzzleBrowser:
             self.puzzle_choice = w.Select(rows=10, description=_("puzzle"), layout=w.Layout(width="98%"))
             self.puzzle_choice.add_class("mk-puzzle-list")
             self.picture = w.HTML()
+            self.picture.add_class("mk-trainer-picture")
             self.play_button = w.Button(description=_("Play it"), tooltip=_("put the chosen puzzle on the board"))
             self.next_button = w.Button(
                 description=pgettext("button", "Next"), tooltip=_("a puzzle for you, near your rating")

@@ -110,6 +110,9 @@ def play_puzzle(page: Page, *, solve: bool) -> None:
     puzzles = trainer.locator(".mk-puzzle-list select")
     puzzles.locator("option").first.wait_for(state="attached", timeout=CLASS_TIMEOUT)
     puzzles.select_option(label=puzzles.locator("option", has_text=f" {PUZZLE}: ").text_content())
+    # The puzzle's picture appears above the buttons once the kernel has the choice: a click while
+    # it arrives could land on the picture as the button moves down, and nothing would happen.
+    trainer.locator(".mk-trainer-picture svg").wait_for(state="attached", timeout=CLASS_TIMEOUT)
     trainer.locator(".mk-trainer-play").click()
     board = trainer.locator(".mk-puzzle-board")
     wait_drawn(page, board.locator("canvas.mk-canvas"), CLASS_TIMEOUT)

@@ -46,6 +46,7 @@ def test_a_student_types_their_name_answers_and_hands_in(
     puzzles = trainer.locator(".mk-puzzle-list select")
     labels = puzzles.locator("option").all_text_contents()
     puzzles.select_option(index=next(index for index, label in enumerate(labels) if label.split()[1] == "bga-3:"))
+    trainer.locator(".mk-trainer-picture svg").wait_for(state="attached", timeout=TIMEOUT)  # before Play moves down
     trainer.locator(".mk-trainer-play").click()
     board = trainer.locator(".mk-puzzle-board")
     wait_drawn(page, board.locator("canvas.mk-canvas"))
