@@ -417,7 +417,7 @@ class _Program:
         matrix = _matrix(layout, self.arrays)
         if self.goal.kind in ("close", "play"):  # the least par among the plays that meet the goal
             cost = stays if self.goal.kind == "close" else stays - placed
-            return _Relaxation(layout, matrix, bounds, clock, cost).maximise(cost)
+            return _Relaxation(layout, matrix, bounds, clock, cost).maximise()
         weighted = (self._table_total() + 1) * placed + stays
         return _most_cards_then_most_stays(_Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
 
@@ -637,9 +637,10 @@ def _most_cards_then_most_stays(relaxation: _Relaxation, placed: IntArray, stays
         assert bound is not None, "the same polytope was feasible a moment ago"
         count = bound[0]
     lowest = relaxation.row_lower[relaxation.layout.placed_row]
+    relaxation.set_cost(stays)
     for cards in range(math.floor(count + BOUND_TOLERANCE), int(lowest) - 1, -1):
         relaxation.fix_row(relaxation.layout.placed_row, cards)
-        best = relaxation.maximise(stays)
+        best = relaxation.maximise()
         if best is not None:
             return best
     return None
@@ -662,7 +663,7 @@ class _Relaxation:
     """
 
     def __init__(self, layout: _Layout, matrix: Matrix, bounds: Bounds, clock: _Clock, cost: IntArray) -> None:
-        self.layout, self.clock = layout, clock
+        self.layout, self.clock, self.cost = layout, clock, cost
         col_lower, col_upper, row_lower, row_upper = bounds
         self.col_lower, self.col_upper, self.row_lower = col_lower, col_upper, row_lower
         starts, indexes, values = matrix
@@ -689,6 +690,7 @@ class _Relaxation:
         self.everything = np.arange(layout.columns, dtype=np.int32)
 
     def set_cost(self, cost: IntArray) -> None:
+        self.cost = cost
         self.highs.changeColsCost(len(cost), self.everything, cost.astype(np.float64))
 
     def fix_row(self, row: int, value: float) -> None:
@@ -709,25 +711,23 @@ class _Relaxation:
             raise self.clock.timeout()
         raise SolverError(f"HiGHS stopped with status {highs.modelStatusToString(status)!r}")
 
-    def maximise(self, cost: IntArray) -> IntArray | None:
-        """The integer point that maximises ``cost`` (integral), or ``None`` when there is none.
+    def maximise(self) -> IntArray | None:
+        """The integer point that maximises the cost (integral), or ``None`` when there is none.
 
         A depth-first search over the relaxation settles nearly every program in
         a few nodes; past :data:`SEARCH_BUDGET` relaxations HiGHS's branch and
         cut, whose cuts prove bounds that branching alone proves slowly, takes over.
         """
-        self.set_cost(cost)
-        search = _Search(self, cost)
+        search = _Search(self, self.cost)
         try:
             finished = search.run(SEARCH_BUDGET)
         finally:
             self.highs.changeColsBounds(len(self.everything), self.everything, self.col_lower, self.col_upper)
-        return search.best if finished else self._branch_and_cut(cost, search.best)
+        return search.best if finished else self._branch_and_cut(search.best)
 
-    def _branch_and_cut(self, cost: IntArray, start: IntArray | None) -> IntArray | None:
-        """HiGHS's branch and cut on the current program, from the best point found so far."""
+    def _branch_and_cut(self, start: IntArray | None) -> IntArray | None:
+        """HiGHS's branch and cut on the current program (its cost too), from the best point found so far."""
         lp = self.highs.getLp()
-        lp.col_cost_ = cost.astype(np.float64)
         lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
         mip = _highs("mip")  # a new one each time: its time limit counts from now, whatever HiGHS's clock does
         mip.passModel(lp)
