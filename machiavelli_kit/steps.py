@@ -19,6 +19,7 @@ like the documents' showcase (it-3):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -307,9 +308,17 @@ class MeldName:
         """The name in the language in use, as the role in the story needs it (with its preposition
         in Italian and Polish): ``named`` on its own ("the heart run"), ``from`` a card's start meld,
         the meld a card ``joins``, the new meld a card ``starts``."""
-        words = {"ranks": _rank_words(self.rank), "suit": _suit_words(self.suit), "cards": self.cards}
-        text = _meld_phrases(role, self.new)[self.kind].format(**words)
+        text = self.put_into(_meld_phrases(role, self.new)[self.kind])
         return f"{text} {told_apart(self.kind, self.apart)}" if self.apart else text
+
+    def put_into(self, phrase: str) -> str:
+        """``phrase`` (already in the language in use) with this meld's ranks, suit or cards put in its
+        ``{ranks}``, ``{suit}`` or ``{cards}``.
+
+        >>> MeldName("set", rank=7).put_into("Grow the {ranks}")
+        'Grow the sevens'
+        """
+        return phrase.format(ranks=rank_words(self.rank), suit=suit_words(self.suit), cards=self.cards)
 
 
 def _meld_phrases(role: str, new: bool) -> dict[str, str]:
@@ -348,7 +357,7 @@ def _meld_phrases(role: str, new: bool) -> dict[str, str]:
             "meld": pgettext("a card joins", "the meld {cards}")}  # fmt: skip
 
 
-def _rank_words(rank: int) -> str:
+def rank_words(rank: int) -> str:
     """A rank in a set's name: "sevens" in "the sevens" (Polish: the genitive, "kompletu siódemek")."""
     if not rank:
         return ""
@@ -362,7 +371,7 @@ def _rank_words(rank: int) -> str:
     return words[rank - 1]
 
 
-def _suit_words(suit: str) -> str:
+def suit_words(suit: str) -> str:
     """A suit in a run's name: "heart" in "the heart run"."""
     # TRANSLATORS: the suit in a run's name: "the heart run" (it: "la scala di cuori", pl: "sekwens kier").
     words = {"S": pgettext("run of", "spade"), "H": pgettext("run of", "heart"),
@@ -405,10 +414,20 @@ def card_listed(card: Card) -> str:
     """A card in a list of cards: its symbol, or the word for the joker on its own.
 
     >>> from machiavelli_kit.cards import JOKER, Card
-    >>> " ".join(card_listed(card) for card in (Card.parse("QH"), Card.parse("QD"), JOKER))
-    'Q♥ Q♦ joker'
+    >>> card_listed(Card.parse("QH")), card_listed(JOKER)
+    ('Q♥', 'joker')
     """
     return card.name if card.is_joker else str(card)
+
+
+def cards_listed(cards: Iterable[Card]) -> str:
+    """Cards in a list, each as :func:`card_listed` says it.
+
+    >>> from machiavelli_kit.notation import parse_cards
+    >>> cards_listed(parse_cards("QH QD JK"))
+    'Q♥ Q♦ joker'
+    """
+    return " ".join(card_listed(card) for card in cards)
 
 
 def told_apart(kind: str | None, arranged: tuple[Card, ...]) -> str:
@@ -420,7 +439,7 @@ def told_apart(kind: str | None, arranged: tuple[Card, ...]) -> str:
     """
     if kind == "run":
         return f"{card_listed(arranged[0])}–{card_listed(arranged[-1])}"
-    return f"({' '.join(card_listed(card) for card in arranged)})"
+    return f"({cards_listed(arranged)})"
 
 
 def _to_moves(ordered: list[Flow], origins: tuple[int | None, ...], start_count: int,

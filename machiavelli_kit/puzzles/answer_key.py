@@ -25,7 +25,7 @@ from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.steps import card_listed, moves_between
+from machiavelli_kit.steps import cards_listed, moves_between
 
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution
@@ -106,14 +106,14 @@ def _answer_key(puzzle: Puzzle, lang: str) -> KeyEntry:
                     "No, at most {count} cards can be played, and {cards} stay in the hand.",
                     best.max_play,
                 )
-            answer = answer.format(count=best.max_play, cards=_cards(left))
+            answer = answer.format(count=best.max_play, cards=cards_listed(left))
             stuck = left
         return KeyEntry(answer, moves, _stuck(stuck, puzzle.position, puzzle.rules), end, compare)
 
 
 def _yes(puzzle: Puzzle) -> str:
     played = puzzle.solution.cards() - puzzle.position.table.cards() if puzzle.solution is not None else Counter()
-    cards = _cards(tuple(sorted(played.elements())))
+    cards = cards_listed(sorted(played.elements()))
     kind, card = puzzle.goal.kind, puzzle.goal.card
     if card is not None:
         return _("Yes, {card} can be played.").format(card=card)
@@ -134,10 +134,6 @@ def _play(position: Position, table: Table, rules: Rules) -> tuple[tuple[str, ..
     rest = tuple(sorted((Counter(position.hand) - played).elements()))
     moves = tuple(move.text for move in moves_between(position, table, rules))
     return moves, Position(table, rest)
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(card_listed(card) for card in cards)
 
 
 def _stuck(cards: tuple[Card, ...], position: Position, rules: Rules) -> tuple[str, ...]:
@@ -174,7 +170,7 @@ def why_stuck(card: Card, position: Position, rules: Rules) -> str:
     groups = [(sorted(table & partners), kind) for partners, kind in ((set_partners, "set"), (run_partners, "run"))]
     # TRANSLATORS: {cards} are cards on the table that could join the stuck card in a set (or a run).
     held = [
-        (_("{cards} (for a set)") if kind == "set" else _("{cards} (for a run)")).format(cards=_cards(tuple(cards)))
+        (_("{cards} (for a set)") if kind == "set" else _("{cards} (for a run)")).format(cards=cards_listed(cards))
         for cards, kind in groups
         if cards
     ]

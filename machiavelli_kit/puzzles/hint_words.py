@@ -38,7 +38,15 @@ from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
 from machiavelli_kit.solver import Solution
-from machiavelli_kit.steps import MeldName, _rank_words, _suit_words, card_flows, card_said, meld_name, told_apart
+from machiavelli_kit.steps import (
+    MeldName,
+    card_flows,
+    card_said,
+    meld_name,
+    rank_words,
+    suit_words,
+    told_apart,
+)
 from machiavelli_kit.templates import meld_shape
 
 Phrases = dict[str, str]
@@ -85,7 +93,7 @@ NUDGES: dict[str, Phrases] = {
 
 def said(phrases: Phrases, name: MeldName) -> str:
     """The phrase for ``name``'s kind in the language in use, with its ranks, suit or cards put in."""
-    return _(phrases[name.kind]).format(ranks=_rank_words(name.rank), suit=_suit_words(name.suit), cards=name.cards)
+    return name.put_into(_(phrases[name.kind]))
 
 
 class Words:
@@ -204,20 +212,20 @@ class Words:
         if card.is_joker:
             # TRANSLATORS: a hint.
             return _("The joker can stand for any card, but it still needs a meld: which one could take it?")
-        suit = _suit_words(card.suit.value) if card.suit else ""
+        suit = suit_words(card.suit.value) if card.suit else ""
         # TRANSLATORS: a hint; {ranks} as in "a set of sevens", {suit} as in "a heart run".
         return _("{card} can only go into a set of {ranks} or a {suit} run: which meld could take it?").format(
-            card=card, ranks=_rank_words(card.rank), suit=suit
+            card=card, ranks=rank_words(card.rank), suit=suit
         )
 
     def blocked(self, card: Card) -> str:
         """Hint 2 where ``card`` cannot be played."""
-        suit = _suit_words(card.suit.value) if card.suit else ""
+        suit = suit_words(card.suit.value) if card.suit else ""
         # TRANSLATORS: a hint; {ranks} as in "a set of sevens", {suit} as in "a heart run" (English adds an s).
         return _(
             "Look where the other {ranks} and the {suit}s next to {card} lie: "
             "could any of them leave their meld without breaking it?"
-        ).format(card=card, ranks=_rank_words(card.rank), suit=suit)
+        ).format(card=card, ranks=rank_words(card.rank), suit=suit)
 
     def hints(self, goal: Goal, answer: Answer, solution: Solution | None = None) -> tuple[str, ...]:
         """The hints for ``goal`` whose answer is ``answer``; ``solution`` is the goal's own play."""
@@ -250,4 +258,4 @@ class Words:
 
 def _title_twin_sets(rank: int) -> str:
     # TRANSLATORS: a puzzle's title: two sets of the same rank side by side; {ranks} as in "a set of sevens".
-    return _("Twin {ranks}").format(ranks=_rank_words(rank))
+    return _("Twin {ranks}").format(ranks=rank_words(rank))
