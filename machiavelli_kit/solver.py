@@ -18,7 +18,12 @@ table cards stay, so the least disruption is exact, not a heuristic:
 ``par`` = table cards that change meld + hand cards placed. Jokers count
 neither as staying nor as changing.
 
-How it is solved. The rule set's templates are built once as arrays, and each
+How it is solved. First a shortcut (:mod:`machiavelli_kit.lay_off`) for the
+``max``, ``decide`` and ``close`` goals: a play that keeps every start meld's
+natural cards in it, and places every hand card that fits in a meld the position
+could fill (or as many as a turn allows), is the answer: no play places more, and
+it changes no table card. A short search looks for one; when it finds none, the
+program answers. The rule set's templates are built once as arrays, and each
 start meld's continuations once per shape; a position keeps the templates it
 can fill and assembles the matrix with numpy. A slot of a card nobody holds can
 only be a joker, so it counts in the jokers directly, and templates that differ
@@ -67,6 +72,7 @@ import numpy.typing as npt
 from machiavelli_kit.cards import JOKER, Card
 from machiavelli_kit.goal import Goal, GoalError
 from machiavelli_kit.i18n import _, ngettext
+from machiavelli_kit.lay_off import lay_off
 from machiavelli_kit.melds import MIN_MELD, Meld
 from machiavelli_kit.notation import format_card
 from machiavelli_kit.position import Position, Table
@@ -220,6 +226,9 @@ def solve(
     program = _Program(position, rules, goal)
     if program.oversupplied():
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
+    laid_off = program.laid_off()
+    if laid_off is not None:
+        return laid_off
     values = program.solve(_Clock(time_limit))
     if values is None:
         return Solution.no_play(position, rules, goal)
@@ -316,6 +325,33 @@ def _continuations(arrays: TemplateArrays, shape: _Shape) -> tuple[IntArray, Int
             | ((sizes - 1 - last >= MIN_MELD) & (last + 1 >= MIN_MELD))
         )
     return candidates[usable], stays[usable]
+
+
+@lru_cache(maxsize=4096)
+def _reforms(arrays: TemplateArrays, shape: _Shape, jokers: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The melds a start meld of ``shape`` may go on as keeping all its natural cards, and the
+    slots each one leaves open: longer ones only, unless the meld has ``jokers`` to free."""
+    candidates, stays = _continuations(arrays, shape)
+    least = MIN_MELD if jokers else len(shape.cards) + 1
+    return [
+        (template, tuple(slot for slot in arrays.templates[template].slots if slot not in shape.cards))
+        for template in candidates[stays == len(shape.cards)].tolist()
+        if len(arrays.templates[template].slots) >= least
+    ]
+
+
+def _fills(indexes: list[int], arrays: TemplateArrays, template: int) -> bool:
+    """Whether a meld's cards (indexes) fill ``template`` slot by slot as they lie, jokers in any slots."""
+    slots = arrays.templates[template].slots
+    return len(slots) == len(indexes) and all(
+        index in (slot, JOKER_INDEX) for index, slot in zip(indexes, slots, strict=True)
+    )
+
+
+def _kept_whole(indexes: list[int], arrays: TemplateArrays) -> tuple[int, tuple[Card, ...]]:
+    """The template a start meld without jokers fills as it is, and its cards in the template's order."""
+    template = arrays.by_cards[frozenset(indexes)]
+    return template, arrays.cards[template]
 
 
 @lru_cache(maxsize=16)
@@ -424,12 +460,56 @@ class _Program:
     def _table_total(self) -> int:
         return int(self.on_table.sum()) + self.table_jokers
 
+    @cached_property
+    def held(self) -> npt.NDArray[np.bool_]:
+        """Which cards the position holds (on the table or in the hand)."""
+        return (self.on_table + self.in_hand) > 0
+
+    @cached_property
+    def missing(self) -> IntArray:
+        """Each template's slots of cards nobody holds."""
+        incidence, sizes = _incidence(self.arrays)
+        missing: IntArray = sizes - (incidence @ self.held).astype(np.int64)
+        return missing
+
+    def laid_off(self) -> Solution | None:
+        """The answer found without the program, when a play keeps every start meld's natural
+        cards in it and places as many hand cards as any play could (see
+        :mod:`machiavelli_kit.lay_off`); ``None`` when the shortcut does not apply or finds no
+        such play."""
+        kind = self.goal.kind
+        if kind == "play" or self.jokers > self.table_jokers or None in self.shapes:
+            return None  # jokers in the hand, or a start meld that is not one: the program answers
+        fits = np.zeros(CARD_COUNT + 1, dtype=bool)  # cards in a meld the decks and jokers could fill
+        fits[self.arrays.grid[self.missing <= self.jokers]] = True
+        everything = card_indexes(self.position.hand)
+        hand = [card for card in everything if fits[card]]
+        cap = self.rules.max_cards_per_turn
+        skips = 0 if cap is None else max(0, len(hand) - cap)
+        if not hand or (kind == "close" and (skips or len(hand) < len(everything))):
+            return None
+        melds = [card_indexes(meld.cards) for meld in self.position.table.melds]
+        freed = [meld for meld, indexes in enumerate(melds) if JOKER_INDEX in indexes]
+        reforms = {
+            meld: _reforms(self.arrays, shape, meld in freed)
+            for meld, shape in enumerate(self.shapes)
+            if shape is not None
+        }
+        for meld in freed:  # the template a joker meld fills as it lies first: its jokers stay if they can
+            reforms[meld] = sorted(reforms[meld], key=lambda option: not _fills(melds[meld], self.arrays, option[0]))
+        found = lay_off(hand, reforms, freed, self.table_jokers, self.arrays, skips)
+        if found is None:
+            return None
+        reformed = {origin: (template, cards) for origin, template, cards in found if origin is not None}
+        final: list[FinalMeld] = [
+            (meld, *(reformed.get(meld) or _kept_whole(indexes, self.arrays))) for meld, indexes in enumerate(melds)
+        ]
+        return self._solution(final + [placed for placed in found if placed[0] is None], changed=0)
+
     def _layout(self) -> _Layout | None:
         """The templates the position can fill and the start melds' continuations among them."""
         arrays = self.arrays
-        held = (self.on_table + self.in_hand) > 0
-        incidence, sizes = _incidence(arrays)
-        missing = sizes - (incidence @ held).astype(np.int64)  # each template's slots of cards nobody holds
+        held, missing = self.held, self.missing
         fillable = missing <= self.jokers
         new = arrays.new[fillable[arrays.new]]
         new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
@@ -539,9 +619,13 @@ class _Program:
                     real_left[slot] -= 1
                 cards.append(card_at(slot))
             final.append((origin, template, tuple(cards)))
+        return self._solution(final, changed=int(self.on_table.sum()) - sum(len(stays) for _, _, stays in melds))
+
+    def _solution(self, final: list[FinalMeld], changed: int) -> Solution:
+        """The answer with these final melds (new runs joined to the runs they continue), once
+        :meth:`_checked_counts` finds it a valid turn that meets the goal."""
         final = _join_runs(final, self.arrays)
         counts = self._checked_counts(final)
-        stayed = sum(len(stays) for _, _, stays in melds)
         return Solution(
             self.position,
             self.rules,
@@ -550,7 +634,7 @@ class _Program:
             self._played(counts[:CARD_COUNT], int(counts[JOKER_INDEX]) - self.table_jokers),
             Table(tuple(Meld(cards) for _, _, cards in final)),
             tuple(origin for origin, _, _ in final),
-            int(self.on_table.sum()) - stayed,
+            changed,
         )
 
     def _checked_counts(self, final: list[FinalMeld]) -> IntArray:
