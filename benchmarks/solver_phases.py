@@ -6,6 +6,9 @@ On the positions of ``solver_speed.py``, each answer (``solve()`` then its moves
 as there) is timed whole and in phases, by wrapping the solver's own steps:
 
 - ``program``: reading the position (card counts, start meld shapes);
+- ``lay off``: the search for a play that keeps every start meld's natural cards
+  (``machiavelli_kit.lay_off``), which answers without the program when it finds one,
+  with each template's missing cards (the layout reuses them);
 - ``layout``: the templates the position can fill and the start melds' continuations;
 - ``bounds`` and ``matrix``: the program's bounds and its constraint matrix;
 - ``pass``: handing the program to HiGHS;
@@ -38,6 +41,7 @@ from machiavelli_kit import solver
 
 PHASES: dict[str, tuple[Any, str]] = {
     "program": (solver._Program, "__init__"),
+    "lay off": (solver._Program, "laid_off"),
     "layout": (solver._Program, "_layout"),
     "bounds": (solver._Program, "_bounds"),
     "matrix": (solver, "_matrix"),

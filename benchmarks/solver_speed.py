@@ -11,7 +11,8 @@ For every position, in one process and interleaved (the order alternates):
 Prints, per size bucket and overall, the median, p90, p99 and worst time of each,
 the kit/baseline ratios of the medians and p99s, the percentiles around the
 overall median (a gap there lets the median jump from run to run), the slowest
-position, and checks that kit and baseline agree on max_play for every position.
+position, how many answers the kit's lay-off shortcut gave (without its integer
+program), and checks that kit and baseline agree on max_play for every position.
 Times are wall clock; the process CPU time of each call is printed too (median per
 bucket, and overall), as it moves less than wall time when other work loads the
 machine.
@@ -33,10 +34,11 @@ from baseline_ilp import baseline_solve
 from hard_positions import HARD_RULES, hard_position
 
 from machiavelli_kit.deal import random_position
+from machiavelli_kit.goal import Goal
 from machiavelli_kit.hints import hint_ladder
 from machiavelli_kit.position import Position
 from machiavelli_kit.rules import Rules
-from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.solver import Solution, _Program, solve
 
 VARIANTS = [Rules(), Rules(wrap=True), Rules(jokers=2), Rules(ace_high=False), Rules(jokers=2, wrap=True)]
 JOKER_VARIANTS = [Rules(jokers=2), Rules(jokers=4), Rules(jokers=4, wrap=True), Rules(jokers=2, ace_high=False)]
@@ -171,11 +173,24 @@ def main() -> int:
     for who in ("kit", "baseline"):
         print(f"{'all':8} {len(cpu_everything[who]):4} {who:9} " + _near_median(cpu_everything[who]))
     print()
+    shortcut = {
+        name: sum(_laid_off(position, rules) for bucket, position, rules in cases if bucket == name) for name in buckets
+    }
+    print(
+        "answered by the lay-off shortcut, without the program: "
+        + ", ".join(f"{name} {count}/{len(times[name]['kit'])}" for name, count in shortcut.items())
+        + f"; all {sum(shortcut.values())}/{len(cases)}"
+    )
     over = sum(value > 250 for value in everything["kit"])
     print(f"kit positions over 250 ms: {over}; hint ladder p99 {percentile(everything['hint'], 0.99):.1f} ms")
     print(f"slowest kit position ({worst[0]:.1f} ms): {worst[1]}")
     print(f"disagreements on max_play: {disagreements}")
     return 1 if disagreements else 0
+
+
+def _laid_off(position: Position, rules: Rules) -> bool:
+    """Whether the kit's answer comes from its lay-off shortcut (see ``machiavelli_kit.lay_off``)."""
+    return _Program(position, rules, Goal.MAX).laid_off() is not None
 
 
 def _notation(position: Position) -> str:
