@@ -2,12 +2,12 @@
 
 Run: ``.venv/bin/python benchmarks/relaxation_variants.py [--per-bucket 64] [--bucket large ...]``
 
-At the median the kit's whole answer is slower than the max-only baseline
-(``solver_speed.py``), and most of the gap is the first relaxation of the par
-program, solved cold. This script times that one relaxation (process CPU time,
-the best of three) on the benchmark's positions, as the solver builds it, and
-under variants that were candidates for a quicker solve, each on the same
-positions in the same run:
+On small and medium tables, where the lay-off shortcut seldom answers, the kit's
+whole answer is slower than the max-only baseline (``solver_speed.py``), and most
+of the gap is the first relaxation of the par program, solved cold. This script
+times that one relaxation (process CPU time, the best of three) on the benchmark's
+positions, as the solver builds it, and under variants that were candidates for a
+quicker solve, each on the same positions in the same run:
 
 - HiGHS options: steepest-edge pricing, no scaling, primal simplex;
 - ``start basis``: the basis where every start meld goes on whole (its slacks

@@ -105,8 +105,8 @@ def lay_off(
 
 
 def _new_melds(arrays: TemplateArrays, remaining: dict[int, int], jokers: int) -> list[int]:
-    """The new melds (sets, and runs of 3 to 5 cards) that hand cards and ``jokers`` could fill,
-    the longest first."""
+    """The new melds (sets, and runs of 3 to 5 cards) that hand cards could fill with at most one
+    of the ``jokers`` (more would make the search wide for plays it seldom finds), the longest first."""
     held = np.zeros(CARD_COUNT + 1, dtype=bool)
     held[list(remaining)] = True
     slots = arrays.grid[arrays.new]
