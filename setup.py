@@ -1,7 +1,7 @@
 """What pyproject.toml cannot say: the code's packages are found, not listed; the data folders
 are added as packages, so the wheel carries them (pyproject.toml maps the repository's puzzles/
 and notebooks/ to machiavelli_kit/bundled/...; machiavelli_kit/resources.py reads them); and the
-build compiles the translation catalogs (machiavelli_kit/locale/*/LC_MESSAGES/*.po) to .mo files
+build compiles the translation catalogs (machiavelli_kit/i18n/locale/*/LC_MESSAGES/*.po) to .mo files
 with Babel. An editable install has none: machiavelli_kit/i18n.py then reads the .po files."""
 
 from pathlib import Path
@@ -26,7 +26,7 @@ class BuildWithCatalogs(build_py):
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        for source in Path("machiavelli_kit/locale").glob("*/LC_MESSAGES/*.po"):
+        for source in Path("machiavelli_kit/i18n/locale").glob("*/LC_MESSAGES/*.po"):
             target = Path(self.build_lib) / source.with_suffix(".mo")
             target.parent.mkdir(parents=True, exist_ok=True)
             with source.open("rb") as po, target.open("wb") as mo:

@@ -8,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit import catalogs
 from machiavelli_kit.i18n import (
     LANGUAGES,
     LanguageError,
     _,
+    catalogs,
     language,
     language_from_environment,
     set_language,
     speaking,
-    translations,
 )
+from machiavelli_kit.i18n.languages import translations
 
 
 def test_the_template_holds_every_text_marked_in_the_code_and_no_other() -> None:

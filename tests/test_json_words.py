@@ -7,7 +7,7 @@ import json
 import pytest
 
 from machiavelli_kit.game.record import UnreadableRecord, loads
-from machiavelli_kit.json_words import REASONS, json_reason
+from machiavelli_kit.i18n.json_words import REASONS, json_reason
 from machiavelli_kit.puzzles.progress import Progress, ProgressError
 
 

@@ -117,10 +117,10 @@ def test_the_wheel_carries_compiled_catalogs_and_the_installed_kit_speaks_from_t
 ) -> None:
     archive = zipfile.ZipFile(wheel)
     for lang in ("it", "pl"):
-        assert f"machiavelli_kit/locale/{lang}/LC_MESSAGES/machiavelli_kit.mo" in archive.namelist()
+        assert f"machiavelli_kit/i18n/locale/{lang}/LC_MESSAGES/machiavelli_kit.mo" in archive.namelist()
     site = tmp_path / "site-packages"
     archive.extractall(site)
-    for source in site.glob("machiavelli_kit/locale/*/LC_MESSAGES/*.po"):
+    for source in site.glob("machiavelli_kit/i18n/locale/*/LC_MESSAGES/*.po"):
         source.unlink()  # the installed kit must not need them
     script = f"""
 import sys

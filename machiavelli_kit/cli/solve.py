@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_rules_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
-from machiavelli_kit.json_words import json_reason
+from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.notation import format_card, parse_cards, quote
 from machiavelli_kit.position import Position, Table
 from machiavelli_kit.rules import Rules

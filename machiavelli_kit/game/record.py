@@ -30,7 +30,7 @@ from machiavelli_kit.game.deal import Deal, DealError, deal_game
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import N_, _, ngettext
-from machiavelli_kit.json_words import json_reason
+from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.notation import NotationError, format_cards, parse_card, quote
 from machiavelli_kit.position import Table
 from machiavelli_kit.rules import Rules, RulesError

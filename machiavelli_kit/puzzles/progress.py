@@ -46,7 +46,7 @@ from typing import Any
 
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
-from machiavelli_kit.json_words import json_reason
+from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.puzzles.rating import Rating, rate
 
 

@@ -1,6 +1,6 @@
 """Keeping the translation catalogs: extract the texts, update each language, compile, check.
 
-``python -m machiavelli_kit.catalogs extract`` writes the template of every
+``python -m machiavelli_kit.i18n.catalogs extract`` writes the template of every
 marked text (``locale/machiavelli_kit.pot``); ``update`` brings each language's
 ``.po`` file in line with it (new texts come in empty, gone ones are dropped);
 ``compile DIR`` writes the ``.mo`` files (``setup.py`` does the same in the
@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 
 from machiavelli_kit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
 
-PACKAGE_DIR = Path(__file__).parent
+PACKAGE_DIR = Path(__file__).parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
 """The languages with a catalog (English is the texts' own language)."""

@@ -4,9 +4,9 @@ Every text a learner or teacher reads is written in English in the code, marked
 with :func:`_` (or :func:`ngettext` when it counts something, :func:`pgettext`
 when a short word needs its context), and looked up at the moment it is said in
 the catalog of the language in use. The catalogs are
-``machiavelli_kit/locale/<lang>/LC_MESSAGES/machiavelli_kit.po``; the build
+``machiavelli_kit/i18n/locale/<lang>/LC_MESSAGES/machiavelli_kit.po``; the build
 compiles them to ``.mo`` files, and a checkout without a build reads the ``.po``
-files through Babel. ``python -m machiavelli_kit.catalogs`` extracts, updates, compiles
+files through Babel. ``python -m machiavelli_kit.i18n.catalogs`` extracts, updates, compiles
 and checks them.
 
 The language in use is, first to last: the one a ``with speaking(lang):`` block
@@ -19,7 +19,7 @@ a Jupyter server passes its own locale to its kernels), else English.
 ...     check_language("de")
 Traceback (most recent call last):
 ...
-machiavelli_kit.i18n.LanguageError: 'de' non è una lingua del kit: scegli en (English), it (Italiano) o pl (Polski)
+machiavelli_kit.i18n.languages.LanguageError: 'de' non è una lingua del kit: scegli en (English), it (Italiano) o ...
 
 Texts kept in module constants are marked with :func:`N_` (which leaves them as
 they are) and translated where they are used, with ``_(constant)``.
@@ -61,7 +61,7 @@ def check_language(lang: str) -> str:
     >>> check_language("de")
     Traceback (most recent call last):
     ...
-    machiavelli_kit.i18n.LanguageError: 'de' is not a language of the kit: choose en (English), it (Italiano) or pl ...
+    machiavelli_kit.i18n.languages.LanguageError: 'de' is not a language of the kit: choose en (English), it ...
     """
     code = _code(lang)
     if code not in LANGUAGES:
