@@ -25,9 +25,9 @@ from functools import cache
 import highspy
 import numpy as np
 
-from machiavelli_kit.cards import JOKER
-from machiavelli_kit.position import Position
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.core.cards import JOKER
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.templates import CARD_COUNT, card_index, template_arrays
 
 OPTIONS: dict[str, str | float | bool] = {

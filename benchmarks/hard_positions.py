@@ -14,11 +14,11 @@ import argparse
 import random
 from collections import Counter
 
-from machiavelli_kit.cards import JOKER, Card, full_deck
-from machiavelli_kit.deal import random_table
-from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.core.cards import JOKER, Card, full_deck
+from machiavelli_kit.core.melds import MIN_MELD, Meld, check_meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.random_positions import random_table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.templates import templates
 
 HARD_RULES = (

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from solver_speed import add_position_options, generate
 
 from machiavelli_kit import solver
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.solver import Bounds, _Clock, _Layout, _matrix, _objectives, _Program, _Relaxation
 
 Options = dict[str, str | float | bool]

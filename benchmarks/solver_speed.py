@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from baseline_ilp import baseline_solve
 from hard_positions import HARD_RULES, hard_position
 
-from machiavelli_kit.deal import random_position
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.random_positions import random_position
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.hints import hint_ladder
-from machiavelli_kit.position import Position
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, _Program, solve
 
 VARIANTS = [Rules(), Rules(wrap=True), Rules(jokers=2), Rules(ace_high=False), Rules(jokers=2, wrap=True)]

@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.game.tournament import Tournament, run_tournament, wilson
-from machiavelli_kit.rules import Rules
 
 PAIRINGS = [("expert", "greedy"), ("greedy", "beginner"), ("beginner", "random")]
 FOUR = ("expert", "greedy", "beginner", "random")

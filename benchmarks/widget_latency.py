@@ -33,9 +33,9 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from machiavelli_kit.cards import Card
 from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.cli.lab import notebooks_dir
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import PlayState
 from machiavelli_kit.ui.layout import lay_out

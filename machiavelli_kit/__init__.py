@@ -1,11 +1,10 @@
 """Machiavelli Kit: cards, rules, a validator that explains, and an exact solver."""
 
-from machiavelli_kit.cards import JOKER, Card, Suit, full_deck
+from machiavelli_kit.core.cards import JOKER, Card, NotationError, Suit, full_deck, parse_card, parse_cards, parse_table
+from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
+from machiavelli_kit.core.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
+from machiavelli_kit.core.rules import BGA, CLASSIC, WIKIPEDIA, Rules, RulesError, preset
 from machiavelli_kit.i18n import LANGUAGES, LanguageError, language, set_language, speaking
-from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
-from machiavelli_kit.notation import NotationError, parse_card, parse_cards, parse_table
-from machiavelli_kit.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
-from machiavelli_kit.rules import BGA, CLASSIC, WIKIPEDIA, Rules, RulesError, preset
 
 __all__ = [
     "BGA",

@@ -1,6 +1,6 @@
 """The hint ladder: six rungs, each giving away a little more of the solution.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> ladder = hint_ladder(Position.parse("4C 5C 6C", "3C 7C 8C"))
 >>> for rung in ladder.rungs:
 ...     print(rung)
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.i18n import N_, _, check_language, ngettext, speaking
-from machiavelli_kit.position import Position
-from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import Solution, solve
 
 RUNG_NAMES = (N_("how many"), N_("which cards"), N_("which melds"), N_("first move"), N_("whole chain"),

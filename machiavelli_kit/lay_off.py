@@ -13,9 +13,9 @@ joker meld with the fewest ways left, within a budget of steps, and gives up pas
 the solver's program then answers, so the shortcut never changes what the solver
 proves, only how fast it does.
 
->>> from machiavelli_kit.rules import Rules
+>>> from machiavelli_kit.core.rules import Rules
 >>> from machiavelli_kit.templates import card_indexes, template_arrays
->>> from machiavelli_kit.notation import parse_cards
+>>> from machiavelli_kit.core.cards import parse_cards
 >>> arrays = template_arrays(Rules())
 >>> def template(text): return arrays.index[tuple(card_indexes(parse_cards(text)))]
 >>> longer = {0: [(template("4H 5H 6H 7H"), tuple(card_indexes(parse_cards("7H"))))]}
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.core.cards import JOKER, Card
 from machiavelli_kit.templates import CARD_COUNT, JOKER_INDEX, TemplateArrays, card_at
 
 SEARCH_STEPS = 24

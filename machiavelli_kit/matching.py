@@ -4,7 +4,7 @@ A start meld may go on as one final meld of its kind (a set as a set of its
 rank, a run as a run of its suit); its natural cards found there stay, the
 others change meld. The best matching is an assignment problem.
 
->>> from machiavelli_kit.position import Position, Table
+>>> from machiavelli_kit.core.position import Position, Table
 >>> start = Table.parse("5S 5H 5D 5C | 6H 7H 8H")
 >>> final = Table.parse("4H 5H 6H 7H 8H | 5S 5D 5C")
 >>> match_melds(start, final)
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.position import Table
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Table
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.templates import meld_shape
 
 

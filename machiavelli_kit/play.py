@@ -3,7 +3,7 @@
 Plain Python, no widgets: :mod:`machiavelli_kit.ui.position_board` draws a :class:`PlaySession`
 and forwards the mouse to it.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> session = PlaySession(Position.parse("4C 5C 6C", "3C 7C 8C"))
 >>> for code in ("3C", "7C", "8C"):
 ...     session.move(Card.parse(code), "hand", 0)
@@ -30,13 +30,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, format_cards
+from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
-from machiavelli_kit.melds import check_meld
-from machiavelli_kit.notation import format_cards
-from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.solver import Solution, SolverTimeout
 from machiavelli_kit.steps import Move, apply_move
 

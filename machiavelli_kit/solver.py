@@ -45,7 +45,7 @@ an answer that breaks a rule: each final meld must fill its template (each one a
 meld, as the tests check with the validator) and the table must keep its cards
 and take only hand cards.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> best = solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
 >>> best.max_play, str(best.table), best.par
 (1, '5♠ 5♦ 5♣ | 4♥ 5♥ 6♥ 7♥ 8♥', 2)
@@ -69,14 +69,13 @@ import highspy
 import numpy as np
 import numpy.typing as npt
 
-from machiavelli_kit.cards import JOKER, Card
-from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.core.cards import JOKER, Card, format_card
+from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.melds import MIN_MELD, Meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.lay_off import lay_off
-from machiavelli_kit.melds import MIN_MELD, Meld
-from machiavelli_kit.notation import format_card
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.templates import (
     CARD_COUNT,
     JOKER_INDEX,
@@ -185,7 +184,7 @@ class Solution:
         return plan_moves(self.position, self.table, self.origins, self.rules)
 
     def _repr_svg_(self) -> str:
-        from machiavelli_kit.render import position_svg
+        from machiavelli_kit.core.svg import position_svg
 
         return position_svg(self.end_position)
 

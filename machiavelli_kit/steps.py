@@ -4,7 +4,7 @@ The moves are ordered so that a meld receives its new cards before it gives
 any away, and a card freed by one move is the next to move: the chain reads
 like the documents' showcase (it-3):
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> from machiavelli_kit.solver import solve
 >>> best = solve(Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S"))
 >>> for move in best.moves:
@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from machiavelli_kit.cards import JOKER, SUITS, Card
+from machiavelli_kit.core.cards import JOKER, SUITS, Card
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.i18n import _, pgettext, speaking
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
@@ -382,7 +382,7 @@ def suit_words(suit: str) -> str:
 def meld_name(cards: tuple[Card, ...], rules: Rules = BGA) -> MeldName:
     """A meld's name, to say in the language in use (:meth:`MeldName.said`).
 
-    >>> from machiavelli_kit.notation import parse_cards
+    >>> from machiavelli_kit.core.cards import parse_cards
     >>> meld_name(parse_cards("5H 6H 7H")).said(), meld_name(parse_cards("7S 7H 7C")).said("from")
     ('the heart run', 'from the sevens')
     """
@@ -401,7 +401,7 @@ def _meld_name(kind: str | None, cards: tuple[Card, ...]) -> MeldName:
 def card_said(card: Card) -> str:
     """A card as a sentence says it: its symbol, or "the joker".
 
-    >>> from machiavelli_kit.cards import JOKER, Card
+    >>> from machiavelli_kit.core.cards import JOKER, Card
     >>> card_said(Card.parse("7S")), card_said(JOKER)
     ('7♠', 'the joker')
     """
@@ -413,7 +413,7 @@ def card_said(card: Card) -> str:
 def card_listed(card: Card) -> str:
     """A card in a list of cards: its symbol, or the word for the joker on its own.
 
-    >>> from machiavelli_kit.cards import JOKER, Card
+    >>> from machiavelli_kit.core.cards import JOKER, Card
     >>> card_listed(Card.parse("QH")), card_listed(JOKER)
     ('Q♥', 'joker')
     """
@@ -423,7 +423,7 @@ def card_listed(card: Card) -> str:
 def cards_listed(cards: Iterable[Card]) -> str:
     """Cards in a list, each as :func:`card_listed` says it.
 
-    >>> from machiavelli_kit.notation import parse_cards
+    >>> from machiavelli_kit.core.cards import parse_cards
     >>> cards_listed(parse_cards("QH QD JK"))
     'Q♥ Q♦ joker'
     """
@@ -433,7 +433,7 @@ def cards_listed(cards: Iterable[Card]) -> str:
 def told_apart(kind: str | None, arranged: tuple[Card, ...]) -> str:
     """The cards that tell a meld apart from another of the same name: "A♦–4♦" for a run, "(7♠ 7♥ 7♣)" else.
 
-    >>> from machiavelli_kit.notation import parse_cards
+    >>> from machiavelli_kit.core.cards import parse_cards
     >>> told_apart("run", parse_cards("AD 2D 3D 4D")), told_apart("set", parse_cards("QH QD JK"))
     ('A♦–4♦', '(Q♥ Q♦ joker)')
     """

@@ -23,9 +23,9 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from machiavelli_kit.cards import RANKS, SUITS, Card, Suit
-from machiavelli_kit.melds import MAX_RUN, MAX_SET, MIN_MELD, check_shape
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.core.cards import RANKS, SUITS, Card, Suit
+from machiavelli_kit.core.melds import MAX_RUN, MAX_SET, MIN_MELD, check_shape
+from machiavelli_kit.core.rules import Rules
 
 CARD_COUNT = 52
 JOKER_INDEX = CARD_COUNT
@@ -178,11 +178,11 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
 
 def meld_shape(cards: tuple[Card, ...], rules: Rules) -> tuple[Literal["set", "run"] | None, tuple[Card, ...]]:
     """A meld's kind whatever the joker supply (``None``: not a meld) and its cards in play
-    order, as :func:`~machiavelli_kit.melds.check_shape` says; a meld without jokers is
+    order, as :func:`~machiavelli_kit.core.melds.check_shape` says; a meld without jokers is
     looked up among the templates by its cards' indexes, which is quicker, the others are
     checked once (cached).
 
-    >>> from machiavelli_kit.notation import parse_cards
+    >>> from machiavelli_kit.core.cards import parse_cards
     >>> meld_shape(parse_cards("7H 5H 6H"), Rules()), meld_shape(parse_cards("5H JK 5S"), Rules())[0]
     (('run', (Card.parse('5H'), Card.parse('6H'), Card.parse('7H'))), 'set')
     >>> meld_shape(parse_cards("5H 5H 5S"), Rules())[0] is None

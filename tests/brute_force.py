@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, permutations
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.matching import kept_cards
-from machiavelli_kit.melds import check_meld
-from machiavelli_kit.position import Position
-from machiavelli_kit.rules import Rules
 
 Partition = tuple[tuple[Card, ...], ...]
 

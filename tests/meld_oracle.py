@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.rules import Rules
 
 
 def rank_lines(length: int, rules: Rules) -> list[list[int]]:

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
+from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 
 DATA = Path(__file__).parent / "data" / "rules_examples.toml"
 

@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 import machiavelli_kit.puzzles.progress
-from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import Meld, check_meld, check_shape
-from machiavelli_kit.notation import parse_cards
+from machiavelli_kit.core.cards import Card, parse_cards
+from machiavelli_kit.core.melds import Meld, check_meld, check_shape
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.play import PlaySession
-from machiavelli_kit.position import Position, Table, check_table, check_turn
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import PuzzleError, load, loads
 from machiavelli_kit.puzzles.progress import Progress, Record

@@ -9,7 +9,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = ["cards", "notation", "rules", "melds", "position", "render", "cli/__init__", "cli/check"]
+CORE = ["core/cards", "core/rules", "core/melds", "core/position", "core/svg", "cli/__init__", "cli/check"]
 CORE_TESTS = ["test_rules_examples", "test_notation", "test_rules", "test_melds", "test_position",
               "test_properties", "test_cli_check", "test_code_quality", "rules_examples", "meld_oracle"]  # fmt: skip
 

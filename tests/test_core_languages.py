@@ -10,16 +10,25 @@ from collections.abc import Iterator
 
 import pytest
 
-from machiavelli_kit.cards import JOKER, Card, Suit, count_cards
-from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.core.cards import (
+    JOKER,
+    Card,
+    NotationError,
+    Suit,
+    count_cards,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_table,
+    quote,
+)
+from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.melds import Meld, check_meld, suggest
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import BGA, Rules, RulesError
+from machiavelli_kit.core.validator_words import COUNTED, TEXTS, say
 from machiavelli_kit.i18n import set_language, speaking
-from machiavelli_kit.meld_fixes import suggest
-from machiavelli_kit.melds import Meld, check_meld
-from machiavelli_kit.notation import NotationError, format_cards, parse_card, parse_cards, parse_table, quote
 from machiavelli_kit.play import PlayError, PlaySession
-from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.rules import BGA, Rules, RulesError
-from machiavelli_kit.validator_words import COUNTED, TEXTS, say
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.examples import example
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.ui.example_picker import Example, ExamplePicker, solved_example, worked_example_picker
 
 

@@ -14,11 +14,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, parse_cards
 from machiavelli_kit.game import loads
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.plans import best_play
-from machiavelli_kit.notation import parse_cards
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.game_ending import CELL
 from machiavelli_kit.ui.status import kind_of

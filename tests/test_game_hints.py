@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Play
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.session import Game
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import solve
 
 

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.cli import main
+from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
@@ -20,9 +23,6 @@ from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.table_talk import count_cards, ending_text, restore_warning, turn_text
 from machiavelli_kit.game.tournament import run_tournament
 from machiavelli_kit.i18n import speaking
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, parse_cards
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.actions import Play
 from machiavelli_kit.game.autoplay import play_game, play_out
 from machiavelli_kit.game.engine import step, turn_action
@@ -17,8 +18,6 @@ from machiavelli_kit.game.players import PLAYERS, Beginner, make_player
 from machiavelli_kit.game.record import dumps
 from machiavelli_kit.game.review import review
 from machiavelli_kit.game.state import GameState, Turn, View
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Table
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -62,11 +61,11 @@ def test_greedy_always_plays_the_most_and_the_review_says_so() -> None:
 
 
 def test_the_review_names_a_missed_close_and_a_needless_draw() -> None:
+    from machiavelli_kit.core.cards import parse_cards
+    from machiavelli_kit.core.rules import BGA
     from machiavelli_kit.game.actions import Draw, Play
     from machiavelli_kit.game.deal import arranged_deal
     from machiavelli_kit.game.session import Game
-    from machiavelli_kit.notation import parse_cards
-    from machiavelli_kit.rules import BGA
 
     deal = arranged_deal(BGA, [parse_cards("5H 6H 7H 8H"), parse_cards("2S 2D 2C 9D")])
     game = Game(BGA, ["Ann", "Bob"], deal, dealer=1)
@@ -106,12 +105,12 @@ def test_a_match_needs_points_and_an_end() -> None:
 
 
 def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
+    from machiavelli_kit.core.cards import parse_cards
+    from machiavelli_kit.core.rules import BGA
     from machiavelli_kit.game.actions import Play
     from machiavelli_kit.game.deal import arranged_deal
     from machiavelli_kit.game.players import make_player
     from machiavelli_kit.game.session import Game
-    from machiavelli_kit.notation import parse_cards
-    from machiavelli_kit.rules import BGA
 
     deal = arranged_deal(
         BGA, [parse_cards("8H 9H 10H 2S"), parse_cards("3D")], table=Table.parse("2H 2D 2C | JH QH KH")
@@ -127,10 +126,10 @@ def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
 
 def beginner_view(hand: str, table: str, stock: int = 50, other: int = 9) -> View:
     """The beginner's view with ``hand`` against ``table``, ``stock`` cards in the stock and ``other`` in Bob's hand."""
+    from machiavelli_kit.core.cards import parse_cards
+    from machiavelli_kit.core.rules import BGA
     from machiavelli_kit.game.deal import arranged_deal
     from machiavelli_kit.game.session import Game
-    from machiavelli_kit.notation import parse_cards
-    from machiavelli_kit.rules import BGA
 
     deal = arranged_deal(BGA, [parse_cards(hand), parse_cards("2S")], table=Table.parse(table) if table else None)
     view = Game(BGA, ["beginner", "Bob"], deal, dealer=1).view(0)

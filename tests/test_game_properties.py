@@ -8,15 +8,15 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import full_deck
+from machiavelli_kit.core.cards import full_deck
+from machiavelli_kit.core.position import Position, Table, check_turn
+from machiavelli_kit.core.rules import PRESET_NAMES, Rules, preset
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore
 from machiavelli_kit.game.deal import SHORT_DEAL_PLAYERS, cards_each
 from machiavelli_kit.game.players import make_player
 from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState
-from machiavelli_kit.position import Position, Table, check_turn
-from machiavelli_kit.rules import PRESET_NAMES, Rules, preset
 
 MAX_TURNS = 160
 

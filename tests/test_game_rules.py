@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.position import Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass, Play, Restore
 from machiavelli_kit.game.deal import DealError, arranged_deal, deal_game
 from machiavelli_kit.game.session import Game
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Table
-from machiavelli_kit.rules import Rules
 
 T = Table.parse
 

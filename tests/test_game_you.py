@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.autoplay import play_out
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.match import Match
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.table_talk import ending_text, is_you, you_name
 from machiavelli_kit.game.words import describe_result, describe_turn
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Table
 
 PLAY = Turn(3, 0, "play", Table.parse("5H 6H 7H"), parse_cards("6H 7H"))
 DRAW = Turn(4, 0, "draw", Table(), (), parse_cards("KS"))

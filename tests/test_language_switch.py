@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.i18n import LANGUAGES, language, set_language
-from machiavelli_kit.position import Position
 from machiavelli_kit.ui.language_switch import LanguageSwitch, language_switch
 from machiavelli_kit.ui.position_board import PositionWidget
 from machiavelli_kit.ui.reveal import Reveal

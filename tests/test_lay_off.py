@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit import solver
-from machiavelli_kit.deal import random_position
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position, check_turn
+from machiavelli_kit.core.random_positions import random_position
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.matching import match_melds
-from machiavelli_kit.position import Position, check_turn
-from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import Solution, solve
 
 VARIANTS = [

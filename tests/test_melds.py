@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.core.cards import Card, parse_cards
+from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
+from machiavelli_kit.core.rules import BGA, Rules
 
 JOKERS = Rules(jokers=2)
 

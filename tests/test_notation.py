@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import JOKER, Card, Suit
-from machiavelli_kit.notation import (
+from machiavelli_kit.core.cards import (
+    JOKER,
     QUOTE_LIMIT,
+    Card,
     NotationError,
+    Suit,
     format_card,
     format_cards,
     format_table,

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.examples import example, worked_examples
 from machiavelli_kit.play import PlaySession, PlayState
-from machiavelli_kit.position import Position
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, ROW_GAP, STRIP, WIDTH, lay_out
 
 C = Card.parse

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.cards import JOKER, Card
-from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.render import card_svg, meld_svg, position_svg
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.core.cards import JOKER, Card
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import BGA, Rules
+from machiavelli_kit.core.svg import card_svg, meld_svg, position_svg
 
 
 def test_table_check_names_bad_melds_and_supply() -> None:

@@ -7,11 +7,21 @@ from collections import Counter
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
-from machiavelli_kit.melds import check_meld
-from machiavelli_kit.notation import format_card, format_cards, format_table, parse_card, parse_cards, parse_table
-from machiavelli_kit.position import Position, Table, check_turn
-from machiavelli_kit.rules import PRESET_NAMES, SCORING_CHOICES, STOCK_OUT_CHOICES, Rules, preset
+from machiavelli_kit.core.cards import (
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    format_card,
+    format_cards,
+    format_table,
+    parse_card,
+    parse_cards,
+    parse_table,
+)
+from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.position import Position, Table, check_turn
+from machiavelli_kit.core.rules import PRESET_NAMES, SCORING_CHOICES, STOCK_OUT_CHOICES, Rules, preset
 from tests.meld_oracle import meld_kinds, rank_lines
 
 naturals = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from machiavelli_kit.position import Table
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import loads
 from machiavelli_kit.puzzles.verify import check_answer

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from machiavelli_kit.cards import JOKER
+from machiavelli_kit.core.cards import JOKER
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.duplicates import canonical_form
 from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter, Puzzle

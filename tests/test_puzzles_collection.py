@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.generator import giveaways

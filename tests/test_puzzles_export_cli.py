@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from machiavelli_kit.cli import main
-from machiavelli_kit.render import FELT
+from machiavelli_kit.core.svg import FELT
 
 
 def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:

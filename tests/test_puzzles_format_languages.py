@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.cards import format_cards
+from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.i18n import LanguageError, speaking
-from machiavelli_kit.notation import format_cards
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Chapter, PuzzleError, dump, keep_translations, loads
 

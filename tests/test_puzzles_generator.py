@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from machiavelli_kit.position import Position, check_table
+from machiavelli_kit.core.position import Position, check_table
+from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.puzzles.generator import Recipe, generate, giveaways
 from machiavelli_kit.puzzles.grader import grade
 from machiavelli_kit.puzzles.planting import PLANTERS, plant
 from machiavelli_kit.puzzles.verify import verify
-from machiavelli_kit.rules import BGA
 from machiavelli_kit.solver import solve
 
 SMALL = Recipe("test-small", "Small", "small", 6, ("spare", "split", "swap"), ("spare", "split", "swap"), (6, 14))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.position import Position
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.puzzles.format import TECHNIQUES
 from machiavelli_kit.puzzles.grader import Grade, grade
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import solve
 
 

@@ -14,8 +14,8 @@ import pypdfium2  # type: ignore[import-untyped]
 import pytest
 
 from machiavelli_kit.cli import main
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import set_language, speaking
-from machiavelli_kit.position import Table
 from machiavelli_kit.puzzles.answer_key import answer_key
 from machiavelli_kit.puzzles.assignment import Assignment, due_text, parse_assignment
 from machiavelli_kit.puzzles.class_plots import plot_students

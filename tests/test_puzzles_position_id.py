@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
-from machiavelli_kit.goal import Goal
-from machiavelli_kit.position import Position, Table
+from machiavelli_kit.core.cards import JOKER, RANKS, SUITS, Card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules, preset
 from machiavelli_kit.puzzles.position_id import PositionIdError, format_position_id, parse_position_id
-from machiavelli_kit.rules import Rules, preset
 
 cards = st.one_of(st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS)), st.just(JOKER))
 melds = st.lists(cards, min_size=1, max_size=13).map(tuple)

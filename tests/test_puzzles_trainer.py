@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import Place, PlaySession
 from machiavelli_kit.puzzles.collection import Collection, load_collection

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from machiavelli_kit.core.svg import FELT
 from machiavelli_kit.puzzles.answer_key import answer_key
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle
@@ -21,7 +22,6 @@ from machiavelli_kit.puzzles.worksheet import (
     worksheet_html,
     writing_lines,
 )
-from machiavelli_kit.render import FELT
 
 COLLECTION = load_collection()
 NO_PLAY = "Nothing can be played, so the player draws a card."

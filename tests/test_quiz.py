@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.svg import meld_svg
 from machiavelli_kit.examples import VALIDITY_EXAMPLES
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.render import meld_svg
 from machiavelli_kit.ui.quiz import QuizWidget
 
 

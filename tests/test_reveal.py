@@ -8,8 +8,8 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.position import Table
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.ui.reveal import HIDE, SHOW, Reveal, answer_widget
 
 SECRET = "the seven of spades joins the sevens"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli_kit.rules import BGA, CLASSIC, PRESET_NAMES, WIKIPEDIA, Rules, RulesError, as_rules, preset
+from machiavelli_kit.core.rules import BGA, CLASSIC, PRESET_NAMES, WIKIPEDIA, Rules, RulesError, as_rules, preset
 
 
 def test_presets_follow_the_variants_table() -> None:

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.position import Position, check_table, check_turn
 from machiavelli_kit.matching import match_melds
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.position import Position, check_table, check_turn
 from machiavelli_kit.solver import solve
 from tests.meld_oracle import most_cards_playable
 from tests.rules_examples import ValidityExample, WorkedExample, validity_examples, worked_examples

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli_kit.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
-from machiavelli_kit.rules_words import rules_text
+from machiavelli_kit.core.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
+from machiavelli_kit.core.rules_words import rules_text
 from tests.test_properties import rules_overrides
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, keys_line, with_key
 from tests.test_game_board import lay, started

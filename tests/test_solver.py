@@ -10,14 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit import solver
-from machiavelli_kit.cards import JOKER, Card, Suit
-from machiavelli_kit.deal import random_position, random_table
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.cards import JOKER, Card, Suit, parse_card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.melds import check_meld, check_shape
+from machiavelli_kit.core.position import Position, Table, check_turn
+from machiavelli_kit.core.random_positions import random_position, random_table
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.matching import match_melds
-from machiavelli_kit.melds import check_meld, check_shape
-from machiavelli_kit.notation import parse_card
-from machiavelli_kit.position import Position, Table, check_turn
-from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.solver import SolverInputError, solve
 from machiavelli_kit.steps import apply_move, card_said, moves_between
 from machiavelli_kit.templates import TemplateArrays, card_at, meld_shape, templates

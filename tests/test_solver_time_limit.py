@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit import solver
-from machiavelli_kit.cards import Card
 from machiavelli_kit.cli import main
 from machiavelli_kit.cli import solve as solve_command
-from machiavelli_kit.deal import random_position
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.random_positions import random_position
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.play import PlaySession
-from machiavelli_kit.position import Position
 from machiavelli_kit.puzzles.format import PuzzleError, loads
 from machiavelli_kit.puzzles.verify import verify
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import SolverError, SolverInputError, SolverTimeout, solve
 
 HARD_RULES = "bga(max_cards_per_turn=none, wrap=true)"

@@ -13,13 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card
-from machiavelli_kit.meld_fixes import fix
-from machiavelli_kit.melds import MeldCheck, check_meld
-from machiavelli_kit.notation import format_cards, parse_cards
-from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.rules import Rules
-from machiavelli_kit.validator_words import COUNTED, TEXTS
+from machiavelli_kit.core.cards import JOKER, RANKS, SUITS, Card, format_cards, parse_cards
+from machiavelli_kit.core.melds import MeldCheck, check_meld, fix
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.core.validator_words import COUNTED, TEXTS
 from tests.rules_examples import ValidityExample, WorkedExample, validity_examples, worked_examples
 
 PARAMETER_WORDS = ("wrap", "jokers=", "deck(s)", "ace_high", "=", "(s)", "_", "None", "max_cards", "hand size")

@@ -7,15 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, parse_cards
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
+from machiavelli_kit.core.rules_words import preset_title, rules_text
+from machiavelli_kit.core.svg import card_svg, position_svg
 from machiavelli_kit.examples import VALIDITY_EXAMPLES, example
 from machiavelli_kit.hints import hint_ladder
 from machiavelli_kit.i18n import speaking
-from machiavelli_kit.notation import parse_cards
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.render import card_svg, position_svg
-from machiavelli_kit.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
-from machiavelli_kit.rules_words import preset_title, rules_text
 from machiavelli_kit.solver import SolverInputError, SolverTimeout, solve
 from machiavelli_kit.steps import meld_name, moves_between
 from tests.test_properties import rules_overrides

@@ -17,11 +17,11 @@ from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.core.cards import format_cards, parse_cards
+from machiavelli_kit.core.melds import Problem
+from machiavelli_kit.core.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, pgettext
-from machiavelli_kit.melds import Problem
-from machiavelli_kit.notation import format_cards, parse_cards
-from machiavelli_kit.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
-from machiavelli_kit.rules import Rules
 
 
 def add_parser(subparsers: Any) -> None:

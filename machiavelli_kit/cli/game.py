@@ -59,10 +59,10 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run_play(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.core.rules import Rules
     from machiavelli_kit.game.autoplay import play_game
     from machiavelli_kit.game.players import PLAYERS
     from machiavelli_kit.game.record import save
-    from machiavelli_kit.rules import Rules
 
     players = [name.strip() for name in arguments.players.split(",") if name.strip()]
     for name in players:

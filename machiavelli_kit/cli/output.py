@@ -21,7 +21,7 @@ import io
 import sys
 import unicodedata
 
-from machiavelli_kit.cards import Suit
+from machiavelli_kit.core.cards import Suit
 
 LETTERS = "machiavelli-kit-letters"
 """The name of the codec error handler that writes suits as letters."""

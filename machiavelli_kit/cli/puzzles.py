@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.core.cards import quote
+from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
-from machiavelli_kit.notation import quote
-from machiavelli_kit.position import check_table
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.core.cards import format_card, parse_cards, quote
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.i18n.json_words import json_reason
-from machiavelli_kit.notation import format_card, parse_cards, quote
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
 
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution

@@ -56,11 +56,11 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.core.rules import Rules
     from machiavelli_kit.game.autoplay import AutoGame
     from machiavelli_kit.game.deal import MAX_PLAYERS, MIN_PLAYERS
     from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS
     from machiavelli_kit.game.tournament import run_tournament
-    from machiavelli_kit.rules import Rules
 
     players = [name.strip() for name in arguments.players.split(",") if name.strip()]
     unknown = [name for name in players if name not in PLAYERS]

@@ -3,7 +3,7 @@
 A play names the whole table as the player leaves it (and any helping cards
 taken from the middle); the engine works out which hand cards went down.
 
->>> from machiavelli_kit.position import Table
+>>> from machiavelli_kit.core.position import Table
 >>> Play(Table.parse("5S 5H 5D")).kind, Draw().kind, action_of("pass")
 ('play', 'draw', Pass())
 """
@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import quote
-from machiavelli_kit.position import Table
 
 ActionKind = Literal["draw", "play", "restore", "pass"]
 ACTION_KINDS: tuple[ActionKind, ...] = ("draw", "play", "restore", "pass")

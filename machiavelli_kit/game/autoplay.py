@@ -11,10 +11,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from machiavelli_kit.core.rules import Rules, as_rules
 from machiavelli_kit.game.deal import deal_game
 from machiavelli_kit.game.players import DEFAULT_BUDGET, make_player
 from machiavelli_kit.game.session import Game
-from machiavelli_kit.rules import Rules, as_rules
 
 MAX_TURNS = 5000
 """A game of computer players that lasts longer than this is a bug, not a long game."""

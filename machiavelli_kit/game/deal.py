@@ -5,7 +5,7 @@ player in turn starting on the dealer's left, ``hand_size`` each (``short_deal``
 each when five or more play), then ``helpers`` cards face up in the middle; the
 rest is the stock, top card first. The same seed always gives the same deal.
 
->>> from machiavelli_kit.rules import Rules
+>>> from machiavelli_kit.core.rules import Rules
 >>> dealer, dealt = deal_game(Rules.parse("wikipedia(hand_size=6, helpers=4)"), 3, seed=7)
 >>> dealer, [len(hand) for hand in dealt.hands], len(dealt.helpers), len(dealt.stock)
 (1, [6, 6, 6], 4, 82)
@@ -22,12 +22,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from machiavelli_kit.cards import Card, full_deck
-from machiavelli_kit.deal import shuffled_deck
+from machiavelli_kit.core.cards import Card, format_cards, full_deck
+from machiavelli_kit.core.position import Table, check_table
+from machiavelli_kit.core.random_positions import shuffled_deck
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
-from machiavelli_kit.notation import format_cards
-from machiavelli_kit.position import Table, check_table
-from machiavelli_kit.rules import Rules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SHORT_DEAL_PLAYERS = 5
@@ -57,7 +56,7 @@ class Deal:
 def cards_each(rules: Rules, players: int) -> int:
     """How many cards each player is dealt.
 
-    >>> from machiavelli_kit.rules import WIKIPEDIA
+    >>> from machiavelli_kit.core.rules import WIKIPEDIA
     >>> cards_each(WIKIPEDIA, 4), cards_each(WIKIPEDIA.replace(short_deal=9), 5)
     (15, 9)
     """
@@ -102,7 +101,7 @@ def deal_problems(deal: Deal, rules: Rules) -> list[str]:
     """What is wrong with a deal given by hand (a record, a test): every card of the decks exactly once,
     a hand for each player, a valid table.
 
-    >>> from machiavelli_kit.rules import BGA
+    >>> from machiavelli_kit.core.rules import BGA
     >>> deal_problems(Deal(((Card.parse("5S"),),), ()), BGA)[0]
     'a game has 2 to 6 players, not 1'
     """

@@ -4,8 +4,8 @@
 :class:`~machiavelli_kit.game.actions.IllegalAction` with the reason in plain words.
 
 >>> from machiavelli_kit.game.deal import arranged_deal
->>> from machiavelli_kit.notation import parse_cards
->>> from machiavelli_kit.rules import BGA
+>>> from machiavelli_kit.core.cards import parse_cards
+>>> from machiavelli_kit.core.rules import BGA
 >>> deal = arranged_deal(BGA, [parse_cards("5H 6H 7H 9C"), parse_cards("2S 2D 2C KS")])
 >>> state = GameState.start(BGA, deal, dealer=1)
 >>> state, turn = step(state, Play(Table.parse("5H 6H 7H")))
@@ -25,14 +25,13 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TypeVar
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore, action_of
 from machiavelli_kit.game.scoring import fewest_cards, hand_points
 from machiavelli_kit.game.state import EndReason, GameState, Result, Turn
 from machiavelli_kit.i18n import _, ngettext
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.notation import quote
-from machiavelli_kit.position import Position, Table, check_turn
 
 T = TypeVar("T")
 MIN_OWN_CARDS_WITH_HELPERS = 2

@@ -30,7 +30,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
 from machiavelli_kit.game.plans import best_answer
@@ -49,8 +51,6 @@ from machiavelli_kit.game.table_talk import (
 )
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.play import PlaySession, PlayState
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.steps import apply_move, moves_between
 
 PERSON = "person"

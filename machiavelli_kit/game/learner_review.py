@@ -11,8 +11,8 @@ True
 >>> print(review_turns([game], seats=(0,)).summary)
 You made the best move on ... turns (100%).
 >>> from machiavelli_kit.game.state import Turn
->>> from machiavelli_kit.notation import parse_cards
->>> from machiavelli_kit.position import Table
+>>> from machiavelli_kit.core.cards import parse_cards
+>>> from machiavelli_kit.core.position import Table
 >>> drew = TurnReview(Turn(12, 1, "draw", Table(), (), parse_cards("KS")), "Bob", 0, parse_cards("2C 3C 4C"), False)
 >>> print(ReviewedTurn(1, Position(Table(), parse_cards("2C 3C 4C KD")), drew).text)
 Turn 12, Bob drew, but could have played 3 cards (2♣ 3♣ 4♣).
@@ -23,12 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.review import REVIEW_SECONDS, TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState
 from machiavelli_kit.i18n import _, ngettext
-from machiavelli_kit.position import Position
 
 
 @dataclass(frozen=True)

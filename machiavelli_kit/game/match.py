@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from machiavelli_kit.core.rules import Rules, as_rules
 from machiavelli_kit.game.scoring import fewest_cards
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.i18n import _
-from machiavelli_kit.rules import Rules, as_rules
 
 DEFAULT_TARGET = 101
 """A common target in Italian rummy games: whoever reaches 101 points ends the match."""

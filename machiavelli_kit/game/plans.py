@@ -17,14 +17,14 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.melds import MIN_MELD, Meld, check_meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.state import View
-from machiavelli_kit.goal import Goal
-from machiavelli_kit.melds import MIN_MELD, Meld, check_meld
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Solution, SolverTimeout, solve
 from machiavelli_kit.steps import CARD_ORDER
 from machiavelli_kit.templates import card_index, templates
@@ -190,8 +190,8 @@ def first_step(view: View, play: Play) -> Play:
 
     >>> from machiavelli_kit.game.deal import arranged_deal
     >>> from machiavelli_kit.game.session import Game
-    >>> from machiavelli_kit.notation import parse_cards
-    >>> from machiavelli_kit.rules import BGA
+    >>> from machiavelli_kit.core.cards import parse_cards
+    >>> from machiavelli_kit.core.rules import BGA
     >>> hands = [parse_cards("4C 5C 6C 7C 8C 9D"), parse_cards("2S")]
     >>> game = Game(BGA, ["Ann", "Bob"], arranged_deal(BGA, hands, table=Table.parse("10D JD QD")), dealer=1)
     >>> view = game.view(0)

@@ -20,13 +20,12 @@ import random
 import time
 from typing import ClassVar
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import best_play, first_step, newcomer_play, no_play, simple_options, solve_within
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import quote
-from machiavelli_kit.position import Position
 from machiavelli_kit.solver import SolverTimeout
 
 DEFAULT_BUDGET = 2.0

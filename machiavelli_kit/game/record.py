@@ -23,7 +23,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, NotationError, format_cards, parse_card, quote
+from machiavelli_kit.core.position import Table
+from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, action_of
 from machiavelli_kit.game.deal import Deal, DealError, deal_game
@@ -31,9 +33,6 @@ from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import N_, _, ngettext
 from machiavelli_kit.i18n.json_words import json_reason
-from machiavelli_kit.notation import NotationError, format_cards, parse_card, quote
-from machiavelli_kit.position import Table
-from machiavelli_kit.rules import Rules, RulesError
 
 T = TypeVar("T")
 RECORD_FIELDS = ("rules", "seed", "players", "dealer", "deal", "turns", "result")

@@ -1,6 +1,6 @@
 """Points left in hand, and who wins a game that ends without a close.
 
->>> from machiavelli_kit.notation import parse_cards
+>>> from machiavelli_kit.core.cards import parse_cards
 >>> hand_points(parse_cards("2H 10S KD AC JK"))
 58
 >>> fewest_cards([3, 1, 1]), fewest_cards([4, 2, 5])
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from machiavelli_kit.cards import ACE, Card
+from machiavelli_kit.core.cards import ACE, Card
 
 JOKER_POINTS, ACE_POINTS, FACE_POINTS = 25, 11, 10
 

@@ -22,16 +22,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.position import Table
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, ActionKind, IllegalAction, action_of
 from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game, deal_problems
 from machiavelli_kit.game.engine import refusal, step
 from machiavelli_kit.game.state import GameState, Result, Turn, View
 from machiavelli_kit.game.words import describe_result, describe_turn
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import quote
-from machiavelli_kit.position import Table
-from machiavelli_kit.rules import BGA, Rules, as_rules
 
 MAX_NAME = 40
 PLAIN_KINDS: tuple[ActionKind, ...] = ("draw", "restore", "pass")

@@ -10,11 +10,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from machiavelli_kit.cards import Card, full_deck
+from machiavelli_kit.core.cards import Card, full_deck
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import ActionKind
 from machiavelli_kit.game.deal import Deal
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules
 
 EndReason = Literal["closed", "stock_out", "blocked"]
 

@@ -1,14 +1,14 @@
 """What the game board says, in words for a young learner: each turn for the log, whose turn
 it is, the restore warning and the end of a deal. Everything is said in the language in use.
 
->>> from machiavelli_kit.notation import parse_cards
->>> from machiavelli_kit.position import Table
+>>> from machiavelli_kit.core.cards import parse_cards
+>>> from machiavelli_kit.core.position import Table
 >>> turn = Turn(3, 1, "play", Table.parse("6S 6H 6C"), parse_cards("6S 6H 6C"))
 >>> print(turn_text("Greedy", turn, ("6♠ from the hand starts a new meld",), cards_left=9))
 Greedy played 3 cards (6♠ 6♥ 6♣): 6♠ from the hand starts a new meld. Greedy has 9 cards left.
 >>> print(turn_text("You", Turn(4, 0, "draw", Table(), (), parse_cards("KS")), (), cards_left=10))
 You drew a card and have 10 cards now.
->>> from machiavelli_kit.rules import BGA
+>>> from machiavelli_kit.core.rules import BGA
 >>> print(restore_warning(BGA))
 Restore puts every card back where it was and ends your turn, and you draw 3 cards as the penalty.
 Press Restore again to do it, or go on playing.
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from machiavelli_kit.cards import Card, count_cards
+from machiavelli_kit.core.cards import Card, count_cards
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.game.words import is_you, you_name
 from machiavelli_kit.i18n import _, and_list, ngettext, speaking
-from machiavelli_kit.rules import Rules
 
 
 def cards_text(cards: Sequence[Card]) -> str:

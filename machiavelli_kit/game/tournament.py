@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.core.rules import Rules, as_rules
 from machiavelli_kit.game.autoplay import AutoGame, play_game
 from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.game.record import save
 from machiavelli_kit.game.scoring import hand_points
 from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
-from machiavelli_kit.rules import Rules, as_rules
 
 Z95 = 1.959963984540054
 

@@ -4,8 +4,8 @@ The sentences are said in the language in use (``lang=`` chooses another). The l
 seat (its default name You, Tu, Ty: :func:`is_you`) is told in the second person, as the board's
 table talk does: a name it is not ("Ty zagrywa" would be wrong in Polish).
 
->>> from machiavelli_kit.notation import parse_cards
->>> from machiavelli_kit.position import Table
+>>> from machiavelli_kit.core.cards import parse_cards
+>>> from machiavelli_kit.core.position import Table
 >>> names = ("Ann", "Bob")
 >>> print(describe_turn(Turn(3, 1, "play", Table.parse("5H 6H 7H"), parse_cards("6H 7H")), names))
 turn 3, Bob plays 2 cards (6♥ 7♥); the table: 5♥ 6♥ 7♥

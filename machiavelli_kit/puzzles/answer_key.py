@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from machiavelli_kit.cards import ACE, KING, Card
+from machiavelli_kit.core.cards import ACE, KING, Card
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
-from machiavelli_kit.position import Position, Table
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.steps import cards_listed, moves_between
 
 if TYPE_CHECKING:

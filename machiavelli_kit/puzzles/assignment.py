@@ -42,9 +42,9 @@ from typing import Any
 
 import tomli_w
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, language, ngettext, speaking
-from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle, PuzzleError
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record

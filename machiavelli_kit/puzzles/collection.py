@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import quote
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
 from machiavelli_kit.resources import bundled_dir
 

@@ -5,7 +5,7 @@ text exactly when one turns into the other by renaming the suits and adding
 the same number to every rank (an ace counts as 1 and no rank leaves A..K).
 Meld order and card order inside melds do not matter.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> one = Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H")
 >>> other = Position.parse("9C 10C JC | 8S 8C 8H 8D", "7C")
 >>> canonical_form(one) == canonical_form(other)
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from machiavelli_kit.cards import RANKS, SUITS, Card, Suit
-from machiavelli_kit.position import Position
+from machiavelli_kit.core.cards import RANKS, SUITS, Card, Suit
+from machiavelli_kit.core.position import Position
 
 
 def canonical_form(position: Position) -> str:

@@ -77,8 +77,10 @@ from typing import Any
 
 import tomli_w
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.core.cards import Card, NotationError, format_card, format_cards, parse_card, parse_cards, quote
+from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.i18n import (
     LANGUAGES,
     N_,
@@ -91,9 +93,6 @@ from machiavelli_kit.i18n import (
     pgettext,
     speaking,
 )
-from machiavelli_kit.notation import NotationError, format_card, format_cards, parse_card, parse_cards, quote
-from machiavelli_kit.position import Position, Table, check_table, check_turn
-from machiavelli_kit.rules import Rules, RulesError
 
 Answer = int | bool | str
 DECISIONS = ("play", "restore")

@@ -33,19 +33,18 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from machiavelli_kit.cards import RANKS, Card, full_deck
-from machiavelli_kit.goal import Goal, GoalKind
+from machiavelli_kit.core.cards import RANKS, Card, format_card, format_cards, full_deck
+from machiavelli_kit.core.goal import Goal, GoalKind
+from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.position import Position, Table, check_table
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
-from machiavelli_kit.melds import check_meld
-from machiavelli_kit.notation import format_card, format_cards
-from machiavelli_kit.position import Position, Table, check_table
 from machiavelli_kit.puzzles.duplicates import canonical_form
 from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.puzzles.hint_words import Words
 from machiavelli_kit.puzzles.planting import close, neighbours, plant
 from machiavelli_kit.puzzles.verify import answer_of, complete, solve_puzzle
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, solve
 
 SEED = 2026

@@ -16,7 +16,7 @@ The techniques form a ladder, easiest first:
 The grader reads the least-disruptive solution the solver returns, so a
 technique counts as *required* when the tidiest play uses it.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> from machiavelli_kit.solver import solve
 >>> grade(solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))).technique
 'spare'
@@ -33,8 +33,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from machiavelli_kit.cards import ACE, JOKER, KING, Card
-from machiavelli_kit.melds import check_shape
+from machiavelli_kit.core.cards import ACE, JOKER, KING, Card
+from machiavelli_kit.core.melds import check_shape
 from machiavelli_kit.puzzles.format import TECHNIQUES
 
 if TYPE_CHECKING:

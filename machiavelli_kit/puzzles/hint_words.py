@@ -11,7 +11,7 @@ grammar needs): the generator writes each puzzle's titles and hints in every
 language the kit speaks.
 
 >>> from machiavelli_kit.i18n import speaking
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> from machiavelli_kit.solver import solve
 >>> from machiavelli_kit.puzzles.grader import grade
 >>> best = solve(Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S"))
@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.goal import Goal
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade

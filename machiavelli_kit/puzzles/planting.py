@@ -21,7 +21,7 @@ The planters, by the technique they plant:
 - ``expert``: two of the hard cores at once.
 
 >>> import random
->>> from machiavelli_kit.position import check_table
+>>> from machiavelli_kit.core.position import check_table
 >>> position = plant(random.Random(3), "chain", BGA, table_cards=18)
 >>> check_table(position.table).valid, len(position.hand) >= 2
 (True, True)
@@ -33,11 +33,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, Suit, full_deck, rank_at, top_place
-from machiavelli_kit.deal import random_table
-from machiavelli_kit.melds import check_meld
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.core.cards import JOKER, RANKS, SUITS, Card, Suit, full_deck, rank_at, top_place
+from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.random_positions import random_table
+from machiavelli_kit.core.rules import BGA, Rules
 
 PLANTERS = ("lay", "extend", "spare", "split", "swap", "dissolve", "chain", "identical", "expert")
 HARD = ("swap", "dissolve", "chain", "identical")

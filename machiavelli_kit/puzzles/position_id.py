@@ -4,7 +4,7 @@ Fields are joined by ``~``: the rules (preset, then ``name-value`` overrides
 joined by ``.``), the table (melds joined by ``_``, cards by ``.``), the hand
 (cards joined by ``.``) and, unless it is ``max``, the goal (``close``,
 ``decide`` or ``play-7S``). Cards are written and read by
-:mod:`machiavelli_kit.notation`, so ``10H``, ``TH`` and ``th`` all work.
+:mod:`machiavelli_kit.core.cards`, so ``10H``, ``TH`` and ``th`` all work.
 
 >>> shared = parse_position_id("bga.wrap-true~5S.5H.5D.5C_6H.7H.8H~4H")
 >>> str(shared.rules), shared.position.table.notation(), shared.goal
@@ -23,12 +23,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card
-from machiavelli_kit.goal import Goal, GoalError
+from machiavelli_kit.core.cards import Card, NotationError, format_cards, parse_cards, parse_table, quote
+from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import NotationError, format_cards, parse_cards, parse_table, quote
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import Rules, RulesError
 
 FIELD, MELD, CARD, VALUE = "~", "_", ".", "-"
 _ALLOWED = re.compile(r"[A-Za-z0-9._~-]*")

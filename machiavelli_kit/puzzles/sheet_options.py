@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.i18n import _
-from machiavelli_kit.notation import quote
 
 SPACES = ("lines", "table", "none")
 """Room to answer: ruled lines (one a move), a blank table outline to draw in, or none."""

@@ -38,10 +38,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
+from machiavelli_kit.core.cards import format_card
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import N_, _, pgettext, speaking
-from machiavelli_kit.notation import format_card
 from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
-from machiavelli_kit.position import Table
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record

@@ -31,13 +31,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from machiavelli_kit.cards import JOKER, Card, count_cards
+from machiavelli_kit.core.cards import JOKER, Card, count_cards, format_card, quote
+from machiavelli_kit.core.position import Position, Table, check_turn
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
-from machiavelli_kit.notation import format_card, quote
-from machiavelli_kit.position import Position, Table, check_turn
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
-from machiavelli_kit.rules import Rules
 from machiavelli_kit.solver import Solution, SolverInputError, SolverTimeout, solve
 
 VARIANT_THEME = "variants"

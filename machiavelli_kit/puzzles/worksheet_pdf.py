@@ -43,10 +43,10 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, format_card
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.svg import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
 from machiavelli_kit.i18n import _, speaking
-from machiavelli_kit.notation import format_card
-from machiavelli_kit.position import Position
 from machiavelli_kit.puzzles.answer_key import answer_key
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.sheet_options import SheetOptions
@@ -60,13 +60,12 @@ from machiavelli_kit.puzzles.worksheet import (
     table_rows,
     writing_lines,
 )
-from machiavelli_kit.render import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
 
 TEXT, ITALIC, BOLD, SUITS = "KitText", "KitTextItalic", "KitTextBold", "ZapfDingbats"
 SUIT_SIGNS = frozenset("♠♥♦♣★")
 """Characters the text font lacks, set in ZapfDingbats."""
 PICTURE_SCALE = 0.6
-"""Points per pixel of :mod:`machiavelli_kit.render`'s layout (smaller if a picture is wider than the page)."""
+"""Points per pixel of :mod:`machiavelli_kit.core.svg`'s layout (smaller if a picture is wider than the page)."""
 LINE_SPACING = 22.0
 MARGIN = 15 * mm
 INK = HexColor("#111111")
@@ -122,7 +121,7 @@ class _Card:
 
 
 class PositionPicture(Flowable):
-    """A position drawn as cards, laid out as :func:`machiavelli_kit.render.position_svg` lays it out:
+    """A position drawn as cards, laid out as :func:`machiavelli_kit.core.svg.position_svg` lays it out:
     the table's melds four to a row, then the hand; on green felt, or white in a thin frame."""
 
     def __init__(self, position: Position, *, ink_saving: bool, four_colour: bool) -> None:

@@ -5,7 +5,7 @@ the browser must fetch), so a lesson shows one board per section and a picker
 over that section's examples. Under the board, a Reveal holds the example's
 answer until the learner asks for it. With a single example the picker is left out.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> picker = ExamplePicker([
 ...     Example("Add a card", Position.parse("5S 5H 5D", "5C"), name="add", answer="5♣ joins the fives."),
 ...     Example("Lay a meld", Position.parse("", "7S 8S 9S"), name="lay"),
@@ -30,9 +30,9 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import MultiCanvas
 
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, language, ngettext, speaking
-from machiavelli_kit.position import Position
-from machiavelli_kit.rules import BGA, Rules, as_rules
 from machiavelli_kit.solver import solve
 from machiavelli_kit.ui.position_board import PositionWidget
 from machiavelli_kit.ui.reveal import Reveal

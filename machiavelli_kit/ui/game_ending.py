@@ -1,7 +1,7 @@
 """The end of a deal and the review of a game, as HTML for the game board.
 
 >>> from machiavelli_kit.game.flow import DealEnd
->>> from machiavelli_kit.notation import parse_cards
+>>> from machiavelli_kit.core.cards import parse_cards
 >>> end = DealEnd(1, "Ann played every card and wins the game!", ((), parse_cards("KS 2H")), (0, 12), (0, 12), True, "")
 >>> "K♠ 2♥</td><td" in ending_html(end, ("Ann", "Bob"))
 True
@@ -12,11 +12,11 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.svg import position_svg
 from machiavelli_kit.game.flow import DealEnd
 from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
 from machiavelli_kit.i18n import _, speaking
-from machiavelli_kit.position import Position
-from machiavelli_kit.render import position_svg
 
 TABLE = 'style="border-collapse: collapse"'
 CELL = ' style="text-align: left; padding: 3px 12px; border-bottom: 1px solid #ccc"'

@@ -1,7 +1,7 @@
 """The setup row of the game board: the rules, the players at each seat, hints, Start.
 
 Plain controls over :class:`~machiavelli_kit.game.flow.Seat` and
-:class:`~machiavelli_kit.rules.Rules`; the board reads :meth:`GameSetup.rules` and
+:class:`~machiavelli_kit.core.rules.Rules`; the board reads :meth:`GameSetup.rules` and
 :meth:`GameSetup.seats` when Start is pressed. Its words are in the language it was made in
 (``lang=``, else the one in use).
 """
@@ -12,10 +12,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.flow import PERSON, Seat
 from machiavelli_kit.game.table_talk import you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
-from machiavelli_kit.rules import Rules
 
 PRESETS = (
     (N_("Board Game Arena (bga)"), "bga"),

@@ -6,7 +6,7 @@ in the state: a card stays where the learner put it. The table is as tall as
 its melds need, with one drop zone for a new meld: a card-sized slot at the
 end of the last row, or a thin strip under it when that row is full.
 
->>> from machiavelli_kit.position import Position
+>>> from machiavelli_kit.core.position import Position
 >>> from machiavelli_kit.play import PlayState
 >>> board = lay_out(PlayState.of(Position.parse("4C 5C 6C", "3C 7C 8C")))
 >>> spot = board.card_at(board.cards[0].box.x + 5, board.cards[0].box.y + 5)
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.play import Place, PlayState
 
 CARD_W, CARD_H = 50.0, 72.0

@@ -13,9 +13,9 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.svg import FELT, suit_colour
 from machiavelli_kit.i18n import _
-from machiavelli_kit.render import FELT, suit_colour
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, Board, CardSpot, Rect
 
 AREA = "#18552e"

@@ -30,6 +30,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.core.rules_words import rules_text
+from machiavelli_kit.core.svg import position_svg
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.puzzles.assignment import Assignment, AssignmentError, load_assignment, parse_assignment, standing
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -46,8 +48,6 @@ from machiavelli_kit.puzzles.students import (
     students_dir,
 )
 from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
-from machiavelli_kit.render import position_svg
-from machiavelli_kit.rules_words import rules_text
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 from machiavelli_kit.ui.status import in_own_language
 

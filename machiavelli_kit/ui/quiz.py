@@ -18,10 +18,10 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.examples import ValidityExample
 from machiavelli_kit.i18n import _, language, speaking
-from machiavelli_kit.melds import Meld
-from machiavelli_kit.rules import BGA, Rules
 from machiavelli_kit.ui.status import in_own_language
 
 
@@ -101,7 +101,7 @@ class QuizWidget:
     @in_own_language
     def show(self, index: int) -> None:
         """Show question ``index`` (from 0), without its verdict until it is answered."""
-        from machiavelli_kit.render import meld_svg
+        from machiavelli_kit.core.svg import meld_svg
 
         self.index = index
         item = self.quiz.items[index]

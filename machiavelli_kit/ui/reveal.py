@@ -87,7 +87,7 @@ def answer_widget(answer: object) -> Any:
 
     >>> answer_widget("5♥ < 6♥").value
     '5♥ &lt; 6♥'
-    >>> from machiavelli_kit.melds import Meld
+    >>> from machiavelli_kit.core.melds import Meld
     >>> [type(part).__name__ for part in answer_widget(["a run:", Meld.parse("5H 6H 7H")]).children]
     ['HTML', 'HTML']
     """

@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.play import PlaySession
-from machiavelli_kit.position import Position
 from machiavelli_kit.ui.layout import CARD_W, WIDTH
 from machiavelli_kit.ui.status import COLOURS, ICONS, Kind
 from tests.e2e.conftest import free_port, serve
@@ -31,7 +31,7 @@ TAG_PIXEL = [244, 239, 216, 255]
 def look_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("look")
     code = (
-        "from machiavelli_kit.position import Position\n"
+        "from machiavelli_kit.core.position import Position\n"
         "from machiavelli_kit.ui.position_board import PositionWidget\n"
         f"PositionWidget(Position.parse({TABLE!r}, {HAND!r}), name='look')"
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.examples import example
 from machiavelli_kit.play import Place, PlaySession
 from machiavelli_kit.ui.layout import WIDTH, Board, lay_out

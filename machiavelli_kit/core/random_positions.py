@@ -4,7 +4,7 @@ The one random dealer of the kit: the benchmarks, the property tests, the puzzle
 generator and the game all deal from here.
 
 >>> import random
->>> from machiavelli_kit.position import check_table
+>>> from machiavelli_kit.core.position import check_table
 >>> position = random_position(random.Random(7), BGA, table_cards=20, hand_size=5)
 >>> check_table(position.table).valid, len(position.hand), sum(position.table.cards().values()) >= 20
 (True, 5, True)
@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from machiavelli_kit.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at, top_place
-from machiavelli_kit.melds import Meld, check_meld
-from machiavelli_kit.position import Position, Table
-from machiavelli_kit.rules import BGA, Rules
+from machiavelli_kit.core.cards import JOKER, RANKS, SUITS, Card, full_deck, rank_at, top_place
+from machiavelli_kit.core.melds import Meld, check_meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA, Rules
 
 
 def random_table(

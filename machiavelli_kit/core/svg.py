@@ -1,6 +1,6 @@
 """Deterministic SVG pictures of cards, melds and positions (for Jupyter's ``_repr_svg_``).
 
->>> from machiavelli_kit.notation import parse_card
+>>> from machiavelli_kit.core.cards import parse_card
 >>> svg = card_svg(parse_card("10H"))
 >>> svg.startswith("<svg") and "10" in svg and "♥" in svg
 True
@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from machiavelli_kit.cards import Card, Suit
+from machiavelli_kit.core.cards import Card, Suit, format_card
 from machiavelli_kit.i18n import _, pgettext, speaking
-from machiavelli_kit.notation import format_card
 
 if TYPE_CHECKING:
-    from machiavelli_kit.melds import Meld
-    from machiavelli_kit.position import Position
+    from machiavelli_kit.core.melds import Meld
+    from machiavelli_kit.core.position import Position
 
 CARD_WIDTH, CARD_HEIGHT = 48, 68
 OVERLAP = 30

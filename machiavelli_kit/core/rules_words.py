@@ -2,7 +2,7 @@
 
 Said in the language in use, or in ``lang``:
 
->>> from machiavelli_kit.rules import Rules
+>>> from machiavelli_kit.core.rules import Rules
 >>> rules_text(Rules.parse("wikipedia(hand_size=6, helpers=4)"))
 'Wikipedia rules, with 6 cards each, 4 helping cards'
 >>> rules_text(Rules.parse("classic(jokers=2)"), lang="it")
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
-from machiavelli_kit.rules import Rules
 
 # TRANSLATORS: the name of a preset (a set of rules) on its own, e.g. in a list of presets.
 PRESET_TITLES = {"bga": N_("Board Game Arena"), "classic": N_("classic"), "wikipedia": N_("Wikipedia")}
@@ -41,7 +41,7 @@ def preset_title(preset: str, lang: str | None = None) -> str:
 def rules_text(rules: Rules, lang: str | None = None) -> str:
     """The rules in words: the preset, then each change from it (in the language in use, or ``lang``).
 
-    >>> from machiavelli_kit.rules import Rules
+    >>> from machiavelli_kit.core.rules import Rules
     >>> rules_text(Rules.parse("bga(jokers=2, wrap=true, scoring=points)"))
     'Board Game Arena rules, with 2 jokers, points over several deals, runs may turn the corner (K A 2)'
     """

@@ -24,12 +24,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from machiavelli_kit.cards import JOKER, Card
+from machiavelli_kit.core.cards import JOKER, Card, NotationError, format_cards, format_table, parse_cards, parse_table
+from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
+from machiavelli_kit.core.validator_words import number, say
 from machiavelli_kit.i18n import _, speaking
-from machiavelli_kit.melds import Meld, MeldCheck, Problem, check_meld
-from machiavelli_kit.notation import NotationError, format_cards, format_table, parse_cards, parse_table
-from machiavelli_kit.rules import BGA, Rules, as_rules
-from machiavelli_kit.validator_words import number, say
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,7 +78,7 @@ class Table:
         return f"Table.parse({self.notation()!r})"
 
     def _repr_svg_(self) -> str:
-        from machiavelli_kit.render import position_svg
+        from machiavelli_kit.core.svg import position_svg
 
         return position_svg(Position(self, ()))
 
@@ -127,7 +126,7 @@ class Position:
         return f"Position.parse({self.table.notation()!r}, {format_cards(self.hand)!r})"
 
     def _repr_svg_(self) -> str:
-        from machiavelli_kit.render import position_svg
+        from machiavelli_kit.core.svg import position_svg
 
         return position_svg(self)
 

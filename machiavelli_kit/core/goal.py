@@ -15,7 +15,7 @@ is awkward in a URL), and a bare card is read as "play this card".
 >>> Goal.parse("win")
 Traceback (most recent call last):
 ...
-machiavelli_kit.goal.GoalError: 'win' is not a goal: goals are max, close, decide, or play:<card> such as play:7S
+machiavelli_kit.core.goal.GoalError: 'win' is not a goal: goals are max, close, decide, or play:<card> such as play:7S
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from machiavelli_kit.cards import Card
+from machiavelli_kit.core.cards import Card, NotationError, format_card, parse_card, quote
 from machiavelli_kit.i18n import N_, _
-from machiavelli_kit.notation import NotationError, format_card, parse_card, quote
 
 GoalKind = Literal["max", "close", "play", "decide"]
 PLAIN_KINDS: tuple[GoalKind, ...] = ("max", "close", "decide")

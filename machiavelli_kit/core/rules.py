@@ -11,7 +11,7 @@ with the parameters that differ from it, and parsed back from the same text:
 >>> Rules.parse("bga(wrap=maybe)")
 Traceback (most recent call last):
 ...
-machiavelli_kit.rules.RulesError: wrap must be true or false, not 'maybe'
+machiavelli_kit.core.rules.RulesError: wrap must be true or false, not 'maybe'
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.i18n import N_, _
-from machiavelli_kit.notation import quote
 
 StockOut = Literal["end", "play_on"]
 Scoring = Literal["single", "points"]
