@@ -28,7 +28,7 @@ import numpy as np
 from machiavelli_kit.core.cards import JOKER
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.templates import CARD_COUNT, card_index, template_arrays
+from machiavelli_kit.solver.templates import CARD_COUNT, card_index, template_arrays
 
 OPTIONS: dict[str, str | float | bool] = {
     "output_flag": False,

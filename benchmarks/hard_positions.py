@@ -19,7 +19,7 @@ from machiavelli_kit.core.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.random_positions import random_table
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.templates import templates
+from machiavelli_kit.solver.templates import templates
 
 HARD_RULES = (
     Rules(jokers=2, max_cards_per_turn=None),

@@ -7,7 +7,7 @@ as there) is timed whole and in phases, by wrapping the solver's own steps:
 
 - ``program``: reading the position (card counts, start meld shapes);
 - ``lay off``: the search for a play that keeps every start meld's natural cards
-  (``machiavelli_kit.lay_off``), which answers without the program when it finds one,
+  (``machiavelli_kit.solver.lay_off``), which answers without the program when it finds one,
   with each template's missing cards (the layout reuses them);
 - ``layout``: the templates the position can fill and the start melds' continuations;
 - ``bounds`` and ``matrix``: the program's bounds and its constraint matrix;

@@ -189,7 +189,7 @@ def main() -> int:
 
 
 def _laid_off(position: Position, rules: Rules) -> bool:
-    """Whether the kit's answer comes from its lay-off shortcut (see ``machiavelli_kit.lay_off``)."""
+    """Whether the kit's answer comes from its lay-off shortcut (see ``machiavelli_kit.solver.lay_off``)."""
     return _Program(position, rules, Goal.MAX).laid_off() is not None
 
 

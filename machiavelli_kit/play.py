@@ -37,7 +37,7 @@ from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
 from machiavelli_kit.solver import Solution, SolverTimeout
-from machiavelli_kit.steps import Move, apply_move
+from machiavelli_kit.solver.steps import Move, apply_move
 
 Place = int | Literal["new", "work", "hand"]
 """Where a card lies or goes: a meld index, a new meld, the working area or the hand."""

@@ -13,7 +13,7 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.melds import check_meld
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.matching import kept_cards
+from machiavelli_kit.solver.matching import kept_cards
 
 Partition = tuple[tuple[Card, ...], ...]
 

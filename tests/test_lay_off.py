@@ -13,8 +13,8 @@ from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position, check_turn
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.matching import match_melds
 from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.solver.matching import match_melds
 
 VARIANTS = [
     BGA,

@@ -8,8 +8,8 @@ import pytest
 
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, check_table, check_turn
-from machiavelli_kit.matching import match_melds
 from machiavelli_kit.solver import solve
+from machiavelli_kit.solver.matching import match_melds
 from tests.meld_oracle import most_cards_playable
 from tests.rules_examples import ValidityExample, WorkedExample, validity_examples, worked_examples
 

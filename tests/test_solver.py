@@ -16,10 +16,10 @@ from machiavelli_kit.core.melds import check_meld, check_shape
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.core.random_positions import random_position, random_table
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.matching import match_melds
 from machiavelli_kit.solver import SolverInputError, solve
-from machiavelli_kit.steps import apply_move, card_said, moves_between
-from machiavelli_kit.templates import TemplateArrays, card_at, meld_shape, templates
+from machiavelli_kit.solver.matching import match_melds
+from machiavelli_kit.solver.steps import apply_move, card_said, moves_between
+from machiavelli_kit.solver.templates import TemplateArrays, card_at, meld_shape, templates
 from tests.brute_force import best_play
 
 VARIANTS = [

@@ -16,7 +16,7 @@ from machiavelli_kit.examples import VALIDITY_EXAMPLES, example
 from machiavelli_kit.hints import hint_ladder
 from machiavelli_kit.i18n import speaking
 from machiavelli_kit.solver import SolverInputError, SolverTimeout, solve
-from machiavelli_kit.steps import meld_name, moves_between
+from machiavelli_kit.solver.steps import meld_name, moves_between
 from tests.test_properties import rules_overrides
 
 CHAIN = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")

@@ -51,7 +51,7 @@ from machiavelli_kit.game.table_talk import (
 )
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.play import PlaySession, PlayState
-from machiavelli_kit.steps import apply_move, moves_between
+from machiavelli_kit.solver.steps import apply_move, moves_between
 
 PERSON = "person"
 SEAT_KINDS: tuple[str, ...] = (PERSON, *PLAYERS)

@@ -26,8 +26,8 @@ from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.state import View
 from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Solution, SolverTimeout, solve
-from machiavelli_kit.steps import CARD_ORDER
-from machiavelli_kit.templates import card_index, templates
+from machiavelli_kit.solver.steps import CARD_ORDER
+from machiavelli_kit.solver.templates import card_index, templates
 
 
 def best_play(
@@ -79,7 +79,7 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     play = best_play(view, deadline=deadline)
     if play is None:
         return Solution.no_play(position, view.rules, Goal.MAX)
-    from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
+    from machiavelli_kit.solver.matching import match_melds  # scipy: imported only when needed
 
     origins, changed = match_melds(view.table, play.table, view.rules)
     played = play.table.cards() - view.table.cards()

@@ -25,7 +25,7 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.steps import cards_listed, moves_between
+from machiavelli_kit.solver.steps import cards_listed, moves_between
 
 if TYPE_CHECKING:
     from machiavelli_kit.solver import Solution

@@ -109,7 +109,7 @@ class _Flows:
         self.start = [meld.cards for meld in solution.position.table.melds]
         self.final = [meld.cards for meld in solution.table.melds]
         self.kept: dict[int, int] = {origin: f for f, origin in enumerate(solution.origins) if origin is not None}
-        from machiavelli_kit.steps import card_flows  # with the solver's tables: only once there is a solution
+        from machiavelli_kit.solver.steps import card_flows  # with the solver's tables: only once there is a solution
 
         self.stays, transfers = card_flows(solution.position, solution.table, solution.origins)
         self.lost = [Counter(cards) - stays for cards, stays in zip(self.start, self.stays, strict=True)]

@@ -38,7 +38,7 @@ from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
 from machiavelli_kit.solver import Solution
-from machiavelli_kit.steps import (
+from machiavelli_kit.solver.steps import (
     MeldName,
     card_flows,
     card_said,
@@ -47,7 +47,7 @@ from machiavelli_kit.steps import (
     suit_words,
     told_apart,
 )
-from machiavelli_kit.templates import meld_shape
+from machiavelli_kit.solver.templates import meld_shape
 
 Phrases = dict[str, str]
 """A text by the kind of meld it names: ``set`` (with ``{ranks}``), ``run`` (``{suit}``), ``meld`` (``{cards}``);

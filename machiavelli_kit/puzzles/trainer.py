@@ -47,7 +47,7 @@ from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.rating import Rating, start_rating
 from machiavelli_kit.puzzles.verify import Verdict, check_answer
-from machiavelli_kit.steps import Move
+from machiavelli_kit.solver.steps import Move
 
 Outcome = Literal["solved", "hinted", "helped", "failed"]
 Mode = Literal["practice", "streak", "timed"]

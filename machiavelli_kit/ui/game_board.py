@@ -468,7 +468,7 @@ def _warm_up() -> None:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return
-    loop.run_in_executor(None, importlib.import_module, "machiavelli_kit.matching")
+    loop.run_in_executor(None, importlib.import_module, "machiavelli_kit.solver.matching")
 
 
 def _sentence(text: str) -> str:

@@ -30,7 +30,7 @@ from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, language, pgettext, speaking
 from machiavelli_kit.play import CheckReport, Place, PlayError, PlaySession
-from machiavelli_kit.steps import Move
+from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
 from machiavelli_kit.ui.status import STYLE, Kind, in_own_language, kind_of, mark, reporting_errors

@@ -1,7 +1,7 @@
 """The exact solver: the most hand cards that can be played, disturbing the table least.
 
 The question is an integer program over the rules' meld templates
-(:mod:`machiavelli_kit.templates`):
+(:mod:`machiavelli_kit.solver.templates`):
 
 - ``x[T]``: how many new melds of template ``T`` lie on the final table (sets, and
   runs of 3 to 5 cards: a longer new run is two shorter ones);
@@ -18,7 +18,7 @@ table cards stay, so the least disruption is exact, not a heuristic:
 ``par`` = table cards that change meld + hand cards placed. Jokers count
 neither as staying nor as changing.
 
-How it is solved. First a shortcut (:mod:`machiavelli_kit.lay_off`) for the
+How it is solved. First a shortcut (:mod:`machiavelli_kit.solver.lay_off`) for the
 ``max``, ``decide`` and ``close`` goals: a play that keeps every start meld's
 natural cards in it, and places every hand card that fits in a meld the position
 could fill (or as many as a turn allows), is the answer: no play places more, and
@@ -75,8 +75,8 @@ from machiavelli_kit.core.melds import MIN_MELD, Meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, ngettext
-from machiavelli_kit.lay_off import lay_off
-from machiavelli_kit.templates import (
+from machiavelli_kit.solver.lay_off import lay_off
+from machiavelli_kit.solver.templates import (
     CARD_COUNT,
     JOKER_INDEX,
     MAX_NEW_RUN,
@@ -90,7 +90,7 @@ from machiavelli_kit.templates import (
 )
 
 if TYPE_CHECKING:
-    from machiavelli_kit.steps import Move
+    from machiavelli_kit.solver.steps import Move
 
 FloatArray = npt.NDArray[np.float64]
 Bounds = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
@@ -177,7 +177,7 @@ class Solution:
     @cached_property
     def moves(self) -> tuple[Move, ...]:
         """Single-card moves from the start table to this one, in an order that reads well."""
-        from machiavelli_kit.steps import plan_moves
+        from machiavelli_kit.solver.steps import plan_moves
 
         if not self.feasible:
             return ()
@@ -474,7 +474,7 @@ class _Program:
     def laid_off(self) -> Solution | None:
         """The answer found without the program, when a play keeps every start meld's natural
         cards in it and places as many hand cards as any play could (see
-        :mod:`machiavelli_kit.lay_off`); ``None`` when the shortcut does not apply or finds no
+        :mod:`machiavelli_kit.solver.lay_off`); ``None`` when the shortcut does not apply or finds no
         such play."""
         kind = self.goal.kind
         if kind == "play" or self.jokers > self.table_jokers or None in self.shapes:

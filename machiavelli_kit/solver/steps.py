@@ -29,7 +29,7 @@ from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.i18n import _, pgettext, speaking
-from machiavelli_kit.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
+from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
 CARD_ORDER = {card: place for place, card in enumerate(ORDERED_CARDS)}
@@ -83,7 +83,7 @@ class Transfer:
 
 def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple[Move, ...]:
     """The moves from ``position`` to any end ``table`` (a learner's, or a stored answer)."""
-    from machiavelli_kit.matching import match_melds  # scipy: imported only when needed
+    from machiavelli_kit.solver.matching import match_melds  # scipy: imported only when needed
 
     origins, _changed = match_melds(position.table, table, rules)
     return plan_moves(position, table, origins, rules)
@@ -221,7 +221,7 @@ NameKey = tuple[Literal["set", "run", "meld"], int, str, str]
 @cache
 def _by_places(arrays: TemplateArrays) -> dict[frozenset[int], tuple[int, NameKey]]:
     """For a meld without jokers, found by its cards' places in :data:`ORDERED_CARDS`: its template
-    (as :attr:`~machiavelli_kit.templates.TemplateArrays.by_cards` says) and its name's key."""
+    (as :attr:`~machiavelli_kit.solver.templates.TemplateArrays.by_cards` says) and its name's key."""
     found: dict[frozenset[int], tuple[int, NameKey]] = {}
     for slots, number in arrays.by_cards.items():
         first = card_at(arrays.templates[number].slots[0])
@@ -287,7 +287,7 @@ class _Names:
         return told
 
     def _arranged(self, place: int) -> tuple[Card, ...]:
-        """The cards of meld ``place`` in play order, as :func:`~machiavelli_kit.templates.meld_shape` says."""
+        """The cards of meld ``place`` in play order, as :func:`~machiavelli_kit.solver.templates.meld_shape` says."""
         shape = self.shapes[place]
         return self.arrays.cards[shape] if isinstance(shape, int) else shape[1]
 

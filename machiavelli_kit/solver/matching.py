@@ -22,7 +22,7 @@ from scipy.optimize import linear_sum_assignment
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.templates import meld_shape
+from machiavelli_kit.solver.templates import meld_shape
 
 
 def match_melds(start: Table, final: Table, rules: Rules = BGA) -> tuple[tuple[int | None, ...], int]:

@@ -14,7 +14,7 @@ the solver's program then answers, so the shortcut never changes what the solver
 proves, only how fast it does.
 
 >>> from machiavelli_kit.core.rules import Rules
->>> from machiavelli_kit.templates import card_indexes, template_arrays
+>>> from machiavelli_kit.solver.templates import card_indexes, template_arrays
 >>> from machiavelli_kit.core.cards import parse_cards
 >>> arrays = template_arrays(Rules())
 >>> def template(text): return arrays.index[tuple(card_indexes(parse_cards(text)))]
@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from machiavelli_kit.core.cards import JOKER, Card
-from machiavelli_kit.templates import CARD_COUNT, JOKER_INDEX, TemplateArrays, card_at
+from machiavelli_kit.solver.templates import CARD_COUNT, JOKER_INDEX, TemplateArrays, card_at
 
 SEARCH_STEPS = 24
 """Choices the search may make before it gives up and the solver's program answers."""
