@@ -37,7 +37,7 @@ from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.hints import hint_ladder
+from machiavelli_kit.practice.hints import hint_ladder
 from machiavelli_kit.solver import Solution, _Program, solve
 
 VARIANTS = [Rules(), Rules(wrap=True), Rules(jokers=2), Rules(ace_high=False), Rules(jokers=2, wrap=True)]

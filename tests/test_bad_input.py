@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import machiavelli_kit.puzzles.progress
+import machiavelli_kit.practice.progress
 from machiavelli_kit.core.cards import Card, parse_cards
 from machiavelli_kit.core.melds import Meld, check_meld, check_shape
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
-from machiavelli_kit.play import PlaySession
+from machiavelli_kit.practice.progress import Progress, Record
+from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import PuzzleError, load, loads
-from machiavelli_kit.puzzles.progress import Progress, Record
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 
 COLLECTION = load_collection()
@@ -42,7 +42,7 @@ def refuse_writes(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(path: object, text: str, *, private: bool = False) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr(machiavelli_kit.puzzles.progress, "write_atomically", refuse)
+    monkeypatch.setattr(machiavelli_kit.practice.progress, "write_atomically", refuse)
 
 
 @pytest.mark.parametrize("button", ["Hint", "Puzzle hint", "Check"])

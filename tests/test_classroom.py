@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit.puzzles.assignment import (
+from machiavelli_kit.classroom.assignment import (
     Assignment,
     AssignmentError,
     load_assignment,
@@ -21,12 +21,9 @@ from machiavelli_kit.puzzles.assignment import (
     standing,
     write_assignment,
 )
-from machiavelli_kit.puzzles.class_report import gather
-from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.exports import ExportError, export_name, export_progress, read_export
-from machiavelli_kit.puzzles.progress import Progress
-from machiavelli_kit.puzzles.rating import Rating
-from machiavelli_kit.puzzles.students import (
+from machiavelli_kit.classroom.exports import ExportError, export_name, export_progress, read_export
+from machiavelli_kit.classroom.report import gather
+from machiavelli_kit.classroom.students import (
     clean_name,
     file_stem,
     list_students,
@@ -34,6 +31,9 @@ from machiavelli_kit.puzzles.students import (
     student_path,
     students_dir,
 )
+from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.rating import Rating
+from machiavelli_kit.puzzles.collection import load_collection
 
 COLLECTION = load_collection()
 CHAIN = next(puzzle for puzzle in COLLECTION.puzzles if "chain" in puzzle.themes and puzzle.id != "bga-1")

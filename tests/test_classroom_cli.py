@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from machiavelli_kit.classroom.students import student_path
 from machiavelli_kit.cli import main
+from machiavelli_kit.practice.progress import Progress
 from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.progress import Progress
-from machiavelli_kit.puzzles.students import student_path
 
 COLLECTION = load_collection()
 

@@ -28,7 +28,7 @@ from machiavelli_kit.core.position import Position, Table, check_table, check_tu
 from machiavelli_kit.core.rules import BGA, Rules, RulesError
 from machiavelli_kit.core.validator_words import COUNTED, TEXTS, say
 from machiavelli_kit.i18n import set_language, speaking
-from machiavelli_kit.play import PlayError, PlaySession
+from machiavelli_kit.practice.session import PlayError, PlaySession
 
 
 @pytest.fixture

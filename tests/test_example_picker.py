@@ -7,7 +7,7 @@ import pytest
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.examples import example
+from machiavelli_kit.practice.examples import example
 from machiavelli_kit.ui.example_picker import Example, ExamplePicker, solved_example, worked_example_picker
 
 

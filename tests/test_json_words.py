@@ -8,7 +8,7 @@ import pytest
 
 from machiavelli_kit.game.record import UnreadableRecord, loads
 from machiavelli_kit.i18n.json_words import REASONS, json_reason
-from machiavelli_kit.puzzles.progress import Progress, ProgressError
+from machiavelli_kit.practice.progress import Progress, ProgressError
 
 
 def error_of(text: str) -> json.JSONDecodeError:

@@ -20,7 +20,7 @@ from nbclient import NotebookClient
 from nbconvert.preprocessors import TagRemovePreprocessor
 
 from machiavelli_kit.cli.app import TEST_ONLY, app_command
-from machiavelli_kit.examples import VALIDITY_EXAMPLES, worked_examples
+from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES, worked_examples
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATH = ("start.ipynb", "lesson.ipynb", "rules.ipynb", "game.ipynb", "puzzles.ipynb")

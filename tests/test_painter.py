@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from machiavelli_kit.examples import example
-from machiavelli_kit.play import PlayState
+from machiavelli_kit.practice.examples import example
+from machiavelli_kit.practice.session import PlayState
 from machiavelli_kit.ui.layout import lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table
-from machiavelli_kit.examples import example, worked_examples
-from machiavelli_kit.play import Place, PlayError, PlaySession, PlayState
+from machiavelli_kit.practice.examples import example, worked_examples
+from machiavelli_kit.practice.session import Place, PlayError, PlaySession, PlayState
 from machiavelli_kit.puzzles.format import Puzzle
 
 C = Card.parse

@@ -6,7 +6,7 @@ import pytest
 
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, Table, check_turn
-from machiavelli_kit.examples import VALIDITY_EXAMPLES, example, worked_examples
+from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES, example, worked_examples
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.solver import solve
 from machiavelli_kit.ui.quiz import Quiz

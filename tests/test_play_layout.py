@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
-from machiavelli_kit.examples import example, worked_examples
-from machiavelli_kit.play import PlaySession, PlayState
+from machiavelli_kit.practice.examples import example, worked_examples
+from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, PAD, ROW_GAP, STRIP, WIDTH, lay_out
 
 C = Card.parse

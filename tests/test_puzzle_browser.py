@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from machiavelli_kit.classroom.students import NAMES_REQUIRED
+from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.trainer import Trainer
 from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.progress import Progress
-from machiavelli_kit.puzzles.students import NAMES_REQUIRED
-from machiavelli_kit.puzzles.trainer import Trainer
 from machiavelli_kit.ui.puzzle_browser import NAME_FIRST, PuzzleBrowser
 
 COLLECTION = load_collection()

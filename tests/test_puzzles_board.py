@@ -9,8 +9,8 @@ import pytest
 
 import machiavelli_kit.ui.position_board
 from machiavelli_kit.core.cards import Card
+from machiavelli_kit.practice.progress import HELPED, Progress, Record
 from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.progress import HELPED, Progress, Record
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 from machiavelli_kit.ui.status import kind_of
 

@@ -13,20 +13,20 @@ from pathlib import Path
 import pypdfium2  # type: ignore[import-untyped]
 import pytest
 
+from machiavelli_kit.classroom.answer_key import answer_key
+from machiavelli_kit.classroom.assignment import Assignment, due_text, parse_assignment
+from machiavelli_kit.classroom.report import ClassReport
+from machiavelli_kit.classroom.report_plots import plot_students
+from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
+from machiavelli_kit.classroom.worksheet import answers_html, worksheet_html
+from machiavelli_kit.classroom.worksheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
 from machiavelli_kit.cli import main
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import set_language, speaking
-from machiavelli_kit.puzzles.answer_key import answer_key
-from machiavelli_kit.puzzles.assignment import Assignment, due_text, parse_assignment
-from machiavelli_kit.puzzles.class_plots import plot_students
-from machiavelli_kit.puzzles.class_report import ClassReport
+from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.trainer import PuzzleSession, Trainer
 from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.progress import Progress
-from machiavelli_kit.puzzles.sheet_options import SheetOptions, WorksheetError
-from machiavelli_kit.puzzles.trainer import PuzzleSession, Trainer
 from machiavelli_kit.puzzles.verify import check_answer
-from machiavelli_kit.puzzles.worksheet import answers_html, worksheet_html
-from machiavelli_kit.puzzles.worksheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 from machiavelli_kit.ui.class_viewer import ClassViewer
 
@@ -233,8 +233,8 @@ def test_the_export_command_writes_polish_sheets(capsys: pytest.CaptureFixture[s
 
 
 def test_a_students_standing_and_an_export_error_in_the_language_asked(tmp_path: Path) -> None:
-    from machiavelli_kit.puzzles.assignment import standing
-    from machiavelli_kit.puzzles.exports import ExportError, read_export
+    from machiavelli_kit.classroom.assignment import standing
+    from machiavelli_kit.classroom.exports import ExportError, read_export
 
     progress = Progress(student="Ada")
     progress.attempt("bga-1", solved=True)

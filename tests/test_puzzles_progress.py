@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, ProgressError, Record
-from machiavelli_kit.puzzles.rating import Rating
+from machiavelli_kit.practice.progress import FAILED, HELPED, NEW, SOLVED, Progress, ProgressError, Record
+from machiavelli_kit.practice.rating import Rating
 
 
 def temporaries(folder: Path) -> list[Path]:
@@ -243,7 +243,7 @@ def test_two_processes_saving_at_once_lose_nothing(tmp_path: Path) -> None:
     script = textwrap.dedent(
         """
         import sys
-        from machiavelli_kit.puzzles.progress import Progress
+        from machiavelli_kit.practice.progress import Progress
 
         path, name = sys.argv[1], sys.argv[2]
         progress = Progress.load(path)
@@ -352,7 +352,7 @@ def test_a_bad_csv_names_the_line_and_the_problem(text: str, problem: str) -> No
 
 
 def test_the_default_path_follows_the_variable_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from machiavelli_kit.puzzles.progress import default_path
+    from machiavelli_kit.practice.progress import default_path
 
     monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "class" / "progress.json"))
     assert default_path() == tmp_path / "class" / "progress.json"

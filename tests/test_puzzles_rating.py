@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from machiavelli_kit.practice.rating import Rating, rate, start_rating
 from machiavelli_kit.puzzles.format import TECHNIQUES
-from machiavelli_kit.puzzles.rating import Rating, rate, start_rating
 
 
 def test_glickmans_worked_example() -> None:

@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.examples import example
-from machiavelli_kit.play import Place, PlaySession
+from machiavelli_kit.practice.examples import example
+from machiavelli_kit.practice.progress import FAILED, HELPED, SOLVED, Progress
+from machiavelli_kit.practice.rating import Rating, start_rating
+from machiavelli_kit.practice.session import Place, PlaySession
+from machiavelli_kit.practice.trainer import TIME_UP, PuzzleSession, Trainer, time_limit
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, SOLVED, Progress
-from machiavelli_kit.puzzles.rating import Rating, start_rating
-from machiavelli_kit.puzzles.trainer import TIME_UP, PuzzleSession, Trainer, time_limit
 
 COLLECTION = load_collection()
 RESTORE = next(puzzle for puzzle in COLLECTION.puzzles if puzzle.answer == "restore" and puzzle.id != "bga-3")
@@ -373,7 +373,7 @@ def test_a_settled_rating_is_shown_plain_and_a_new_one_with_a_question_mark() ->
 
 
 def test_a_session_without_hints_counts_no_hint_and_refuses_solve() -> None:
-    from machiavelli_kit.puzzles.trainer import NO_HINTS
+    from machiavelli_kit.practice.trainer import NO_HINTS
 
     progress = Progress()
     session = PuzzleSession(load_collection().find("it-3"), progress, clock=lambda: 0.0, hints=False)

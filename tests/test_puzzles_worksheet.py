@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit.core.svg import FELT
-from machiavelli_kit.puzzles.answer_key import answer_key
-from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.position_id import format_position_id
-from machiavelli_kit.puzzles.sheet_options import SheetOptions, WorksheetError
-from machiavelli_kit.puzzles.worksheet import (
+from machiavelli_kit.classroom.answer_key import answer_key
+from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
+from machiavelli_kit.classroom.worksheet import (
     answers_html,
     arrange,
     export_worksheet,
@@ -22,6 +18,10 @@ from machiavelli_kit.puzzles.worksheet import (
     worksheet_html,
     writing_lines,
 )
+from machiavelli_kit.core.svg import FELT
+from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.position_id import format_position_id
 
 COLLECTION = load_collection()
 NO_PLAY = "Nothing can be played, so the player draws a card."

@@ -8,11 +8,11 @@ import numpy
 import pypdfium2 as pdfium
 import pytest
 
+from machiavelli_kit.classroom.sheet_options import SheetOptions
+from machiavelli_kit.classroom.worksheet import arrange
+from machiavelli_kit.classroom.worksheet_pdf import answers_pdf, worksheet_pdf
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.sheet_options import SheetOptions
-from machiavelli_kit.puzzles.worksheet import arrange
-from machiavelli_kit.puzzles.worksheet_pdf import answers_pdf, worksheet_pdf
 
 COLLECTION = load_collection()
 SMALL = [COLLECTION.find(puzzle_id) for puzzle_id in ("bga-7", "first-lay", "bga-1", "it-4")]

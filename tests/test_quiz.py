@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.svg import meld_svg
-from machiavelli_kit.examples import VALIDITY_EXAMPLES
+from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES
 from machiavelli_kit.ui.quiz import QuizWidget
 
 

@@ -17,7 +17,7 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.play import PlaySession
+from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.puzzles.format import PuzzleError, loads
 from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.solver import SolverError, SolverInputError, SolverTimeout, solve
@@ -147,7 +147,7 @@ def giving_up(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         calls.append(1)
         raise SolverTimeout(5)
 
-    monkeypatch.setattr("machiavelli_kit.hints.solve", gives_up)
+    monkeypatch.setattr("machiavelli_kit.practice.hints.solve", gives_up)
     return calls
 
 

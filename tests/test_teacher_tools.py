@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from machiavelli_kit.puzzles.assignment import load_assignment
-from machiavelli_kit.puzzles.class_plots import plot_ratings, plot_students, plot_themes
-from machiavelli_kit.puzzles.class_report import ClassReport, gather
+from machiavelli_kit.classroom.assignment import load_assignment
+from machiavelli_kit.classroom.report import ClassReport, gather
+from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
+from machiavelli_kit.classroom.sample_class import NAMES, sample_class, write_sample_class
 from machiavelli_kit.puzzles.collection import load_collection
-from machiavelli_kit.puzzles.sample_class import NAMES, sample_class, write_sample_class
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 
 COLLECTION = load_collection()

@@ -10,8 +10,8 @@ import pytest
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
-from machiavelli_kit.examples import example
-from machiavelli_kit.play import CheckReport
+from machiavelli_kit.practice.examples import example
+from machiavelli_kit.practice.session import CheckReport
 from machiavelli_kit.ui import position_board as widget_module
 from machiavelli_kit.ui.layout import WIDTH
 from machiavelli_kit.ui.position_board import SIZES, PositionWidget, example_widget

@@ -12,9 +12,9 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import PARAMETER_NAMES, PRESET_NAMES, Rules, preset
 from machiavelli_kit.core.rules_words import preset_title, rules_text
 from machiavelli_kit.core.svg import card_svg, position_svg
-from machiavelli_kit.examples import VALIDITY_EXAMPLES, example
-from machiavelli_kit.hints import hint_ladder
 from machiavelli_kit.i18n import speaking
+from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES, example
+from machiavelli_kit.practice.hints import hint_ladder
 from machiavelli_kit.solver import SolverInputError, SolverTimeout, solve
 from machiavelli_kit.solver.steps import meld_name, moves_between
 from tests.test_properties import rules_overrides

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.app_server import class_options
+from machiavelli_kit.classroom.students import NAMES_REQUIRED
 from machiavelli_kit.cli.lab import START
 from machiavelli_kit.cli.notebook_copy import notebooks_dir
 from machiavelli_kit.cli.server import add_common, run_server, say_translated_notebooks, server_language
 from machiavelli_kit.i18n import _, pgettext
-from machiavelli_kit.puzzles.students import NAMES_REQUIRED
 
 TEST_ONLY = "test-only"
 """The cell tag of checks that only the notebook tests run, never the app."""

@@ -89,7 +89,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 
 def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
-    from machiavelli_kit.puzzles.assignment import Assignment, select_puzzles, write_assignment
+    from machiavelli_kit.classroom.assignment import Assignment, select_puzzles, write_assignment
 
     out = Path(arguments.out)
     if out.suffix.lower() != ".toml":
@@ -118,8 +118,8 @@ def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
 
 
 def _report(arguments: argparse.Namespace, collection: Collection) -> int:
-    from machiavelli_kit.puzzles.assignment import load_assignment
-    from machiavelli_kit.puzzles.class_report import gather
+    from machiavelli_kit.classroom.assignment import load_assignment
+    from machiavelli_kit.classroom.report import gather
 
     assignment = load_assignment(arguments.assignment, collection) if arguments.assignment else None
     report = gather(_exports(arguments.files), collection, assignment)

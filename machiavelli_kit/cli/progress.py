@@ -48,9 +48,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(arguments: argparse.Namespace) -> int:
-    from machiavelli_kit.puzzles.exports import export_progress
-    from machiavelli_kit.puzzles.progress import Progress, default_path
-    from machiavelli_kit.puzzles.students import clean_name, list_students, load_student, students_dir
+    from machiavelli_kit.classroom.exports import export_progress
+    from machiavelli_kit.classroom.students import clean_name, list_students, load_student, students_dir
+    from machiavelli_kit.practice.progress import Progress, default_path
 
     if arguments.action == "students":
         for name in list_students(students_dir()):

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.core.position import check_table
@@ -19,7 +20,6 @@ from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
-from machiavelli_kit.puzzles.sheet_options import ORDERS, SPACES, SheetOptions
 
 
 def add_parser(subparsers: Any) -> None:
@@ -175,7 +175,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.Namespace) -> int:
     """Write the sheets in the chosen formats with the chosen options."""
-    from machiavelli_kit.puzzles.worksheet import export_worksheet  # the answer key tells moves: heavy
+    from machiavelli_kit.classroom.worksheet import export_worksheet  # the answer key tells moves: heavy
 
     options = SheetOptions(
         name_line=not arguments.no_name_line,

@@ -1,5 +1,5 @@
 """A game at a notebook board, headless: seats of people and computer players, a person's
-turn on a :class:`~machiavelli_kit.play.PlaySession`, each computer turn as moves to show,
+turn on a :class:`~machiavelli_kit.practice.session.PlaySession`, each computer turn as moves to show,
 the hand-over screen between people sharing one screen, and the end of every deal.
 
 The game board (:mod:`machiavelli_kit.ui.game_board`) only draws a :class:`GameFlow` and
@@ -50,7 +50,7 @@ from machiavelli_kit.game.table_talk import (
     turn_text,
 )
 from machiavelli_kit.i18n import _, language, ngettext, speaking
-from machiavelli_kit.play import PlaySession, PlayState
+from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.solver.steps import apply_move, moves_between
 
 PERSON = "person"

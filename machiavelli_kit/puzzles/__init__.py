@@ -1,1 +1,1 @@
-"""The bundled puzzle collection: file format, position ids, generator, grader, progress, worksheets."""
+"""The puzzles themselves: the file format, the bundled collection, position ids, the generator and grader."""

@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.classroom.assignment import Assignment, write_assignment
+from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, language, ngettext, speaking
-from machiavelli_kit.puzzles.assignment import Assignment, write_assignment
-from machiavelli_kit.puzzles.class_report import ClassReport
 from machiavelli_kit.ui.status import in_own_language
 
 

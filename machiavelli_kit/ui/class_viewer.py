@@ -1,7 +1,7 @@
 """The class report in a notebook or the app: a hand-in folder and an assignment file in, report and plots out.
 
-A thin layer over :func:`~machiavelli_kit.puzzles.class_report.gather`, the
-plots of :mod:`~machiavelli_kit.puzzles.class_plots` (shown as PNG images, so
+A thin layer over :func:`~machiavelli_kit.classroom.report.gather`, the
+plots of :mod:`~machiavelli_kit.classroom.report_plots` (shown as PNG images, so
 no plotting backend is needed) and the :class:`AssignmentMaker` for the next
 assignment. A folder or a file that cannot be used is said on the message line.
 """
@@ -16,10 +16,10 @@ from typing import Any
 import ipywidgets as w
 from matplotlib.figure import Figure
 
+from machiavelli_kit.classroom.assignment import AssignmentError, load_assignment
+from machiavelli_kit.classroom.report import ClassReport, gather
+from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
 from machiavelli_kit.i18n import _, language, speaking
-from machiavelli_kit.puzzles.assignment import AssignmentError, load_assignment
-from machiavelli_kit.puzzles.class_plots import plot_ratings, plot_students, plot_themes
-from machiavelli_kit.puzzles.class_report import ClassReport, gather
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 from machiavelli_kit.ui.status import in_own_language

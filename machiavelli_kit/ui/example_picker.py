@@ -137,7 +137,7 @@ def worked_example_picker(
     >>> [label for label, _ in picker.selector.options]
     ['bga-7: Both ends of a run', 'bga-3: Not enough to go round']
     """
-    from machiavelli_kit.examples import example
+    from machiavelli_kit.practice.examples import example
 
     lang = language(lang)
     examples = []

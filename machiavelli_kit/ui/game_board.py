@@ -30,7 +30,7 @@ from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
 from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
-from machiavelli_kit.play import PlaySession
+from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionWidget

@@ -7,7 +7,7 @@ its melds need, with one drop zone for a new meld: a card-sized slot at the
 end of the last row, or a thin strip under it when that row is full.
 
 >>> from machiavelli_kit.core.position import Position
->>> from machiavelli_kit.play import PlayState
+>>> from machiavelli_kit.practice.session import PlayState
 >>> board = lay_out(PlayState.of(Position.parse("4C 5C 6C", "3C 7C 8C")))
 >>> spot = board.card_at(board.cards[0].box.x + 5, board.cards[0].box.y + 5)
 >>> spot.card, spot.place
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.play import Place, PlayState
+from machiavelli_kit.practice.session import Place, PlayState
 
 CARD_W, CARD_H = 50.0, 72.0
 STEP = 22.0

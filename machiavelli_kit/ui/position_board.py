@@ -1,6 +1,6 @@
 """An ipycanvas widget to rearrange a position with the mouse (or a finger).
 
-A thin layer over :class:`machiavelli_kit.play.PlaySession`: it draws the
+A thin layer over :class:`machiavelli_kit.practice.session.PlaySession`: it draws the
 session's state, turns drags into moves and shows every answer, and every
 error raised in a handler, on its status line, with a colour and an icon for
 its kind (:mod:`machiavelli_kit.ui.status`). The board is as wide as its size
@@ -29,7 +29,7 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, language, pgettext, speaking
-from machiavelli_kit.play import CheckReport, Place, PlayError, PlaySession
+from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession
 from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
@@ -388,8 +388,8 @@ PositionBoard = PositionWidget
 
 
 def example_widget(identifier: str, *, lang: str | None = None, **options: Any) -> Any:
-    """A worked example from :mod:`machiavelli_kit.examples` to play, with its story folded away."""
-    from machiavelli_kit.examples import example
+    """A worked example from :mod:`machiavelli_kit.practice.examples` to play, with its story folded away."""
+    from machiavelli_kit.practice.examples import example
 
     item = example(identifier)
     lang = language(lang)

@@ -1,6 +1,6 @@
 """A puzzle on the position widget: its question, the verdict on each answer, and the learner's progress.
 
-A thin layer over :class:`machiavelli_kit.puzzles.trainer.PuzzleSession`,
+A thin layer over :class:`machiavelli_kit.practice.trainer.PuzzleSession`,
 which judges every valid Check and every **No play: draw** against the
 puzzle, climbs one hint ladder (the puzzle's hints, then the solver's) on the
 board's **Hint** button, and counts **Solve** as help. The verdict leads the
@@ -20,9 +20,9 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.i18n import language, speaking
+from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
+from machiavelli_kit.practice.trainer import PuzzleSession
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
-from machiavelli_kit.puzzles.trainer import PuzzleSession
 from machiavelli_kit.ui.position_board import PositionWidget
 from machiavelli_kit.ui.status import Kind, in_own_language, mark
 

@@ -1,6 +1,6 @@
 """The puzzle trainer: pick puzzles by chapter, level and theme, or let the trainer pick, and play them on a board.
 
-A thin layer over :class:`machiavelli_kit.puzzles.trainer.Trainer`: the list
+A thin layer over :class:`machiavelli_kit.practice.trainer.Trainer`: the list
 marks each puzzle solved, solved with help or not solved yet; **Next** picks
 one near the learner's rating from the themes missed most; **Retry the missed
 ones** goes back over them. The modes are practice, streak (harder and harder
@@ -9,7 +9,7 @@ kernel never waits). Everything but the clock's ticking is plain Python, so a
 test drives the browser without a page.
 
 At the top, a student types or picks their name: each student's progress is
-their own file (:mod:`machiavelli_kit.puzzles.students`), and with no name the
+their own file (:mod:`machiavelli_kit.classroom.students`), and with no name the
 computer's own progress file is used, as before. **Open an assignment** reads
 a teacher's assignment file; the list then shows its puzzles and the line
 under it how far the student has got. **Hand in my progress** writes the
@@ -30,16 +30,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from machiavelli_kit.core.rules_words import rules_text
-from machiavelli_kit.core.svg import position_svg
-from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
-from machiavelli_kit.puzzles.assignment import Assignment, AssignmentError, load_assignment, parse_assignment, standing
-from machiavelli_kit.puzzles.collection import Collection, load_collection
-from machiavelli_kit.puzzles.exports import export_name, export_progress
-from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
-from machiavelli_kit.puzzles.position_id import format_position_id
-from machiavelli_kit.puzzles.progress import DEFAULT_PATH, Progress, ProgressError
-from machiavelli_kit.puzzles.students import (
+from machiavelli_kit.classroom.assignment import (
+    Assignment,
+    AssignmentError,
+    load_assignment,
+    parse_assignment,
+    standing,
+)
+from machiavelli_kit.classroom.exports import export_name, export_progress
+from machiavelli_kit.classroom.students import (
     clean_name,
     list_students,
     load_student,
@@ -47,7 +46,14 @@ from machiavelli_kit.puzzles.students import (
     student_path,
     students_dir,
 )
-from machiavelli_kit.puzzles.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
+from machiavelli_kit.core.rules_words import rules_text
+from machiavelli_kit.core.svg import position_svg
+from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
+from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
+from machiavelli_kit.practice.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
+from machiavelli_kit.puzzles.collection import Collection, load_collection
+from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
+from machiavelli_kit.puzzles.position_id import format_position_id
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 from machiavelli_kit.ui.status import in_own_language
 
@@ -79,7 +85,7 @@ class PuzzleBrowser:
     ``path``); ``assignment`` opens an assignment file. Exports are written
     into ``export_folder`` (the notebook's folder by default). With ``require_name``
     (the default on a server a whole class shares, see
-    :func:`~machiavelli_kit.puzzles.students.names_required`) no puzzle starts, and
+    :func:`~machiavelli_kit.classroom.students.names_required`) no puzzle starts, and
     so nothing is saved, before the student has given their name. ``lang`` is the language
     the trainer and its boards speak (by default the one in use when it is made).
     """

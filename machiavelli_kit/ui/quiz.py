@@ -1,6 +1,6 @@
 """A meld-validity quiz: is this a meld or not? The verdict comes from the validator.
 
->>> from machiavelli_kit.examples import VALIDITY_EXAMPLES
+>>> from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES
 >>> quiz = Quiz(VALIDITY_EXAMPLES[:3])
 >>> quiz.answer(2, says_meld=False)
 'Right: not a meld. 5♠ 5♥: a meld needs at least three cards, and this one has only two; add 5♦ or 5♣ to make a set'
@@ -20,8 +20,8 @@ from typing import Any
 
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.examples import ValidityExample
 from machiavelli_kit.i18n import _, language, speaking
+from machiavelli_kit.practice.examples import ValidityExample
 from machiavelli_kit.ui.status import in_own_language
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from machiavelli_kit.examples import example, worked_examples
+from machiavelli_kit.practice.examples import example, worked_examples
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.examples import example
-from machiavelli_kit.play import Place, PlaySession
+from machiavelli_kit.practice.examples import example
+from machiavelli_kit.practice.session import Place, PlaySession
 from machiavelli_kit.ui.layout import WIDTH, Board, lay_out
 from tests.e2e.conftest import open_in_lab
 

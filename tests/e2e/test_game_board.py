@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.play import Place
+from machiavelli_kit.practice.session import Place
 from machiavelli_kit.ui.game_board import GameBoard
 from tests.e2e.conftest import open_in_lab
 from tests.e2e.test_browser import wait_drawn

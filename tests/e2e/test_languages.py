@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
-from machiavelli_kit.play import PlayState
+from machiavelli_kit.practice.session import PlayState
 from machiavelli_kit.ui.layout import lay_out
 from tests.e2e.conftest import open_in_lab
 from tests.e2e.test_browser import TIMEOUT, wait_drawn

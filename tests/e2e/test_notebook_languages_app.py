@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from machiavelli_kit.core.position import Position
-from machiavelli_kit.examples import VALIDITY_EXAMPLES, example, worked_examples
 from machiavelli_kit.i18n import _, speaking
+from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES, example, worked_examples
 from machiavelli_kit.ui.example_picker import solved_example
 from machiavelli_kit.ui.quiz import Quiz
 from tests.e2e.test_app_pages import PRINTED, TIMEOUT, open_page, page_text, shows_nothing_stray

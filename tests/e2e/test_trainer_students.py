@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from machiavelli_kit.cli.app import app_command
-from machiavelli_kit.puzzles.progress import Progress
+from machiavelli_kit.practice.progress import Progress
 from tests.e2e.conftest import free_port, serve
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
 

@@ -1,7 +1,7 @@
 """Several students on one computer: one progress file per student, found by name.
 
 Each student's progress is ``students/<file name>.json`` in the kit's data
-folder (the folder of :func:`~machiavelli_kit.puzzles.progress.default_path`).
+folder (the folder of :func:`~machiavelli_kit.practice.progress.default_path`).
 The file name is made from the name safely: letters and digits only, in lower
 case, joined by dashes, so no name can reach outside the folder. The progress
 saved before students had names (``progress.json``) stays where it is and
@@ -25,7 +25,7 @@ import unicodedata
 from pathlib import Path
 
 from machiavelli_kit.i18n import _
-from machiavelli_kit.puzzles.progress import Progress, ProgressError, default_path
+from machiavelli_kit.practice.progress import Progress, ProgressError, default_path
 
 MAX_NAME = 40
 """The longest name, in characters."""

@@ -10,7 +10,7 @@ hand-in folder might, to show that the report names and skips them.
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> files = write_sample_class(folder, load_collection(), ["bga-1", "it-3"], seed=1)
->>> from machiavelli_kit.puzzles.class_report import gather
+>>> from machiavelli_kit.classroom.report import gather
 >>> report = gather(files, load_collection())
 >>> len(report.students), [skipped.name for skipped in report.skipped]
 (12, ['copy-of-ben-progress.json', 'lena-progress-broken.csv'])
@@ -23,11 +23,11 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from machiavelli_kit.classroom.exports import export_name, export_progress
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.rating import start_rating
 from machiavelli_kit.puzzles.collection import Collection
-from machiavelli_kit.puzzles.exports import export_name, export_progress
-from machiavelli_kit.puzzles.progress import Progress
-from machiavelli_kit.puzzles.rating import start_rating
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Emma", "Finn", "Gia", "Hugo", "Iris", "Jonas", "Kai", "Lena")
 HARD_THEMES = {"chain": 200.0, "identical": 150.0, "dissolve": 100.0}

@@ -5,7 +5,7 @@
 >>> SheetOptions(space="dots")
 Traceback (most recent call last):
 ...
-machiavelli_kit.puzzles.sheet_options.WorksheetError: 'dots' is not a kind of writing space: choose lines, table, none
+machiavelli_kit.classroom.sheet_options.WorksheetError: 'dots' is not a kind of writing space: choose lines, table, none
 """
 
 from __future__ import annotations

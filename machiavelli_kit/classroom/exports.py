@@ -5,7 +5,7 @@ every row (one row, puzzle left empty, for a student who has tried nothing
 yet); the JSON is the progress file itself. Both carry the student's name.
 
 >>> import tempfile, pathlib
->>> from machiavelli_kit.puzzles.progress import Progress
+>>> from machiavelli_kit.practice.progress import Progress
 >>> progress = Progress(student="Ada")
 >>> progress.attempt("bga-1", solved=True)
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from machiavelli_kit.classroom.students import file_stem
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _
-from machiavelli_kit.puzzles.progress import Progress, ProgressError
-from machiavelli_kit.puzzles.students import file_stem
+from machiavelli_kit.practice.progress import Progress, ProgressError
 
 EXTENSIONS = (".csv", ".json")
 MAX_BYTES = 5_000_000

@@ -10,8 +10,8 @@ of every student at its puzzles.
 
 >>> import tempfile, pathlib
 >>> from machiavelli_kit.puzzles.collection import load_collection
->>> from machiavelli_kit.puzzles.exports import export_progress
->>> from machiavelli_kit.puzzles.progress import Progress
+>>> from machiavelli_kit.classroom.exports import export_progress
+>>> from machiavelli_kit.practice.progress import Progress
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> for name, solved in (("Ada", True), ("Ben", False)):
 ...     progress = Progress(student=name)
@@ -35,13 +35,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from machiavelli_kit.classroom.assignment import Assignment, due_text
+from machiavelli_kit.classroom.exports import ExportError, read_export
+from machiavelli_kit.classroom.students import FORMULA_STARTS, clean_name, file_stem
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, language, ngettext, pgettext, speaking
-from machiavelli_kit.puzzles.assignment import Assignment, due_text
+from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
-from machiavelli_kit.puzzles.exports import ExportError, read_export
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
-from machiavelli_kit.puzzles.students import FORMULA_STARTS, clean_name, file_stem
 
 TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
 """The columns of ``class-table.csv``: data for a spreadsheet or a program, so English in every language."""

@@ -22,15 +22,15 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from machiavelli_kit.classroom.answer_key import KeyEntry, answer_key
+from machiavelli_kit.classroom.sheet_options import FORMATS, SheetOptions, WorksheetError
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.core.svg import CARD_HEIGHT, GAP, LABEL_HEIGHT, position_svg
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import N_, _, language, speaking
-from machiavelli_kit.puzzles.answer_key import KeyEntry, answer_key
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
-from machiavelli_kit.puzzles.sheet_options import FORMATS, SheetOptions, WorksheetError
 
 # TRANSLATORS: the line at the top of a worksheet where a student writes their name, class and date.
 NAME_LINE = (N_("Name:"), N_("Class:"), N_("Date:"))
@@ -291,7 +291,7 @@ def _export_worksheet(
             sheet: str | bytes = worksheet_html(puzzles, title, options, chapters)
             key: str | bytes = answers_html(puzzles, title, options, chapters)
         else:
-            from machiavelli_kit.puzzles.worksheet_pdf import answers_pdf, worksheet_pdf  # reportlab: only for a PDF
+            from machiavelli_kit.classroom.worksheet_pdf import answers_pdf, worksheet_pdf  # reportlab: only for a PDF
 
             sheet, key = (
                 worksheet_pdf(puzzles, title, options, chapters),

@@ -34,8 +34,8 @@ from machiavelli_kit.core.cards import Card, format_cards
 from machiavelli_kit.core.melds import check_meld
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
-from machiavelli_kit.hints import HintLadder, hint_ladder
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
+from machiavelli_kit.practice.hints import HintLadder, hint_ladder
 from machiavelli_kit.solver import Solution, SolverTimeout
 from machiavelli_kit.solver.steps import Move, apply_move
 

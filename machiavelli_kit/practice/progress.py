@@ -47,7 +47,7 @@ from typing import Any
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.i18n.json_words import json_reason
-from machiavelli_kit.puzzles.rating import Rating, rate
+from machiavelli_kit.practice.rating import Rating, rate
 
 
 def default_path() -> Path:

@@ -43,14 +43,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from machiavelli_kit.core.cards import Card, format_card
-from machiavelli_kit.core.position import Position
-from machiavelli_kit.core.svg import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
-from machiavelli_kit.i18n import _, speaking
-from machiavelli_kit.puzzles.answer_key import answer_key
-from machiavelli_kit.puzzles.format import Chapter, Puzzle
-from machiavelli_kit.puzzles.sheet_options import SheetOptions
-from machiavelli_kit.puzzles.worksheet import (
+from machiavelli_kit.classroom.answer_key import answer_key
+from machiavelli_kit.classroom.sheet_options import SheetOptions
+from machiavelli_kit.classroom.worksheet import (
     NAME_LINE,
     answers_title,
     arrange,
@@ -60,6 +55,11 @@ from machiavelli_kit.puzzles.worksheet import (
     table_rows,
     writing_lines,
 )
+from machiavelli_kit.core.cards import Card, format_card
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.svg import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
+from machiavelli_kit.i18n import _, speaking
+from machiavelli_kit.puzzles.format import Chapter, Puzzle
 
 TEXT, ITALIC, BOLD, SUITS = "KitText", "KitTextItalic", "KitTextBold", "ZapfDingbats"
 SUIT_SIGNS = frozenset("♠♥♦♣★")

@@ -1,6 +1,6 @@
 """The puzzle trainer without widgets: one try at a puzzle, and which puzzle comes next.
 
-A :class:`PuzzleSession` is a :class:`~machiavelli_kit.play.PlaySession` on
+A :class:`PuzzleSession` is a :class:`~machiavelli_kit.practice.session.PlaySession` on
 one puzzle. It judges every valid Check and every "No play: draw" against the
 puzzle, climbs one hint ladder (the puzzle's own hints first, then the
 solver's), and writes it all into the learner's :class:`Progress`: attempts,
@@ -20,7 +20,7 @@ clock per puzzle). Time is read from a ``clock`` (seconds), so tests pass a
 fake one and never wait.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
->>> from machiavelli_kit.puzzles.progress import Progress
+>>> from machiavelli_kit.practice.progress import Progress
 >>> now = [0.0]
 >>> session = PuzzleSession(load_collection().find("bga-3"), Progress(), clock=lambda: now[0])
 >>> now[0] = 20.0
@@ -41,11 +41,11 @@ from typing import Literal
 from machiavelli_kit.core.cards import format_card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import N_, _, pgettext, speaking
-from machiavelli_kit.play import CheckReport, NoPlayReport, PlaySession
+from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
+from machiavelli_kit.practice.rating import Rating, start_rating
+from machiavelli_kit.practice.session import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
-from machiavelli_kit.puzzles.rating import Rating, start_rating
 from machiavelli_kit.puzzles.verify import Verdict, check_answer
 from machiavelli_kit.solver.steps import Move
 

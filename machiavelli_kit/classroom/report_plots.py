@@ -1,6 +1,6 @@
 """The class report as pictures (matplotlib figures, drawn without a screen), for the teacher's notebook.
 
->>> from machiavelli_kit.puzzles.class_report import ClassReport
+>>> from machiavelli_kit.classroom.report import ClassReport
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> figure = plot_students(ClassReport(load_collection()))
 >>> figure.axes[0].get_title()
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
+from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, pgettext, speaking
-from machiavelli_kit.puzzles.class_report import ClassReport
 
 COLOURS = {"solved": "#2e7d32", "with help": "#f9a825", "not solved yet": "#c62828", "not tried": "#bdbdbd"}
 

@@ -20,7 +20,7 @@ of them, spread from the first to the last of the selection), or both:
 >>> homework = parse_assignment('title = "Warm-up"\\npuzzles = ["bga-1", "it-3"]\\ndue = 2026-12-01', collection)
 >>> homework.puzzles, homework.due, homework.hints
 (('bga-1', 'it-3'), datetime.date(2026, 12, 1), True)
->>> from machiavelli_kit.puzzles.progress import Progress
+>>> from machiavelli_kit.practice.progress import Progress
 >>> progress = Progress(student="Ada")
 >>> progress.attempt("bga-1", solved=True)
 >>> print(standing(homework, progress).text())
@@ -28,7 +28,7 @@ Warm-up: 1 of 2 solved on your own, 0 with help, 0 not solved yet, 1 not tried y
 >>> parse_assignment('title = "Oops"\\npuzzles = ["bga-99"]', collection, "week3.toml")
 Traceback (most recent call last):
 ...
-machiavelli_kit.puzzles.assignment.AssignmentError: week3.toml: no puzzle has the id 'bga-99': ...
+machiavelli_kit.classroom.assignment.AssignmentError: week3.toml: no puzzle has the id 'bga-99': ...
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ import tomli_w
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, language, ngettext, speaking
+from machiavelli_kit.practice.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle, PuzzleError
-from machiavelli_kit.puzzles.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record
 
 KEYS = ("title", "puzzles", "chapter", "grade", "theme", "count", "due", "hints")
 MAX_TITLE = 100
