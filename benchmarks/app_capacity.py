@@ -29,7 +29,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.serve.app import app_command
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")

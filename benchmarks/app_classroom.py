@@ -24,7 +24,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from machiavelli_kit.cli.app import app_command
+from machiavelli_kit.serve.app import app_command
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CHROMIUM = os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium")

@@ -33,11 +33,11 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from machiavelli_kit.cli.app import app_command
-from machiavelli_kit.cli.lab import notebooks_dir
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.practice.examples import example
 from machiavelli_kit.practice.session import PlayState
+from machiavelli_kit.serve.app import app_command
+from machiavelli_kit.serve.notebook_copy import notebooks_dir
 from machiavelli_kit.ui.layout import lay_out
 
 PIXEL_RATIO = 2

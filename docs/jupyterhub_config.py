@@ -12,10 +12,10 @@ import sys
 c = get_config()  # noqa: F821 -- JupyterHub provides get_config in its config files
 
 # --- The kit: what every learner's server runs -----------------------------------------------------------
-# machiavelli_kit.hub copies the kit's notebooks into ~/machiavelli-kit (never over a learner's changes), stops
+# machiavelli_kit.serve.hub copies the kit's notebooks into ~/machiavelli-kit (never over a learner's changes), stops
 # a page's kernel when the page closes, culls kernels left without a page after 10 idle minutes, then runs
 # jupyterhub-singleuser.
-c.Spawner.cmd = [sys.executable, "-m", "machiavelli_kit.hub"]
+c.Spawner.cmd = [sys.executable, "-m", "machiavelli_kit.serve.hub"]
 c.Spawner.default_url = "/voila/render/machiavelli-kit/start.ipynb"  # the app; /lab still opens JupyterLab
 # The kit's language for the whole class: "en", "it" or "pl" (a learner can still switch on the start page).
 c.Spawner.environment = {"LANGUAGE": os.environ.get("MACHIAVELLI_KIT_LANGUAGE", "en")}

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from machiavelli_kit.cli import app, asked_language, lab, main
-from machiavelli_kit.cli.notebook_copy import copy_notebooks
-from machiavelli_kit.cli.server import translated_notebooks
 from machiavelli_kit.core.position import Table, check_table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import language
 from machiavelli_kit.i18n import languages as i18n
+from machiavelli_kit.serve.notebook_copy import copy_notebooks
+from machiavelli_kit.serve.process import translated_notebooks
 
 BAD_TABLE = "5S 5H 5D | 6H 7H 9H"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.cli import main
-from machiavelli_kit.cli.notebook_copy import RECORD, copy_notebooks, notebooks_dir
 from machiavelli_kit.resources import bundled_dir
+from machiavelli_kit.serve.notebook_copy import RECORD, copy_notebooks, notebooks_dir
 
 
 def notebook(text: str) -> str:

@@ -20,11 +20,11 @@ import pytest
 from nbclient import NotebookClient
 from nbconvert.preprocessors import TagRemovePreprocessor
 
-from machiavelli_kit.cli.app import TEST_ONLY
 from machiavelli_kit.core.cards import NotationError, parse_table
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, pgettext, speaking
+from machiavelli_kit.serve.app import TEST_ONLY
 from machiavelli_kit.ui.reveal import SHOW
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

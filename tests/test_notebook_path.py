@@ -19,8 +19,8 @@ import pytest
 from nbclient import NotebookClient
 from nbconvert.preprocessors import TagRemovePreprocessor
 
-from machiavelli_kit.cli.app import TEST_ONLY, app_command
 from machiavelli_kit.practice.examples import VALIDITY_EXAMPLES, worked_examples
+from machiavelli_kit.serve.app import TEST_ONLY, app_command
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATH = ("start.ipynb", "lesson.ipynb", "rules.ipynb", "game.ipynb", "puzzles.ipynb")

@@ -78,7 +78,7 @@ def test_an_installed_wheel_reads_its_data_and_copies_the_notebooks(source: Path
     script = f"""
 import json, sys
 sys.path.insert(0, {str(site)!r})
-from machiavelli_kit.cli.notebook_copy import notebooks_dir
+from machiavelli_kit.serve.notebook_copy import notebooks_dir
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.resources import bundled_dir, source_checkout
 print(json.dumps({{"checkout": source_checkout() is not None, "puzzles": str(bundled_dir("puzzles")),

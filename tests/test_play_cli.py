@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.cli import main
-from machiavelli_kit.cli.app import app_command
-from machiavelli_kit.cli.lab import lab_command, lab_environment, lab_url
 from machiavelli_kit.resources import jupyter_config_dir
+from machiavelli_kit.serve.app import app_command
+from machiavelli_kit.serve.lab import lab_command, lab_environment, lab_url
 
 ROOT = Path(__file__).resolve().parent.parent
 NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
@@ -50,7 +50,7 @@ def test_the_kit_settings_switch_off_the_news_pop_up() -> None:
 
 def test_app_serves_the_folder_with_voila_and_culls_idle_kernels() -> None:
     command = app_command(ROOT / "notebooks", 9124, open_browser=True)
-    assert command[1:4] == ["-m", "machiavelli_kit.app_server", str(ROOT / "notebooks")]  # Voila, shutting kernels down
+    assert command[1:4] == ["-m", "machiavelli_kit.serve.app", str(ROOT / "notebooks")]  # Voila, shutting kernels down
     assert "--port=9124" in command and "--Voila.open_browser=True" in command
     assert "--MappingKernelManager.cull_idle_timeout=600" in command
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from machiavelli_kit.cli.app import app_command
-from machiavelli_kit.cli.lab import lab_command, lab_environment
 from machiavelli_kit.resources import bundled_dir
+from machiavelli_kit.serve.app import app_command
+from machiavelli_kit.serve.lab import lab_command, lab_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium"))

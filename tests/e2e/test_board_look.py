@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
-from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.practice.session import PlaySession
+from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.ui.layout import CARD_W, WIDTH
 from machiavelli_kit.ui.status import COLOURS, ICONS, Kind
 from tests.e2e.conftest import free_port, serve

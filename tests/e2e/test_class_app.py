@@ -21,8 +21,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from machiavelli_kit.classroom.students import file_stem
-from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.serve.app import app_command
 from tests.e2e.conftest import free_port, serve
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
 

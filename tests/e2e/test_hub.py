@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from machiavelli_kit.hub import APP_URL
+from machiavelli_kit.serve.hub import APP_URL
 from tests.e2e.conftest import ROOT, free_port
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
 from tests.e2e.test_class_app import CLASS_TIMEOUT, LEARNERS, SOLVERS, check_record, play_puzzle, saved

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from machiavelli_kit.cli.app import app_command
 from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.serve.app import app_command
 from tests.e2e.conftest import free_port, serve
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
 

@@ -7,25 +7,34 @@ POST", HTTP 403) and every visit kept a kernel of 70-80 MiB alive until culled.
 :func:`set_xsrf_cookie`, run by Voila before each page's kernel starts, sets the
 cookie, so the shutdown goes through; nothing is checked less.
 
-``python -m machiavelli_kit.app_server ARGS`` is ``voila ARGS`` with that hook
+``python -m machiavelli_kit.serve.app ARGS`` is ``voila ARGS`` with that hook
 (what ``machiavelli-kit app`` runs). On a Jupyter server (JupyterLab, a hub's
-single-user servers, :mod:`machiavelli_kit.hub`) this module is a server
+single-user servers, :mod:`machiavelli_kit.serve.hub`) this module is a server
 extension that sets it for Voila's ``/voila/render/...`` pages:
-``--ServerApp.jpserver_extensions=machiavelli_kit.app_server=True``.
+``--ServerApp.jpserver_extensions=machiavelli_kit.serve.app=True``.
 Kernels whose page went away without a word (a laptop shut, a network lost)
 are culled after :data:`CULL_SECONDS` idle; a kernel with its page still open
 is never culled, however long its learner thinks. And when a class opens pages at
 once, a busy machine may take more than Voila's 4 seconds to pass on a cell's
 output after the cell ran; Voila then dropped it, and that page showed no board
 ("Timeout waiting for IOPub output"): it now waits up to :data:`OUTPUT_WAIT`.
+Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
+Voila removes them before it runs the notebook, so their output never shows.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.classroom.students import NAMES_REQUIRED
+from machiavelli_kit.serve.process import server_language
+
+TEST_ONLY = "test-only"
+"""The cell tag of checks that only the notebook tests run, never the app."""
 CULL_SECONDS = 600
 """A kernel with no page connected, idle this long, is stopped."""
 CULL_INTERVAL = 60
@@ -52,9 +61,31 @@ def class_options() -> list[str]:
     ]
 
 
+def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
+    """The Voila command line serving every notebook in ``folder``, without its test-only cells.
+
+    A page's kernel stops when the page closes; one left without a page is stopped after 10 idle minutes.
+    """
+    return [sys.executable, "-m", "machiavelli_kit.serve.app", str(folder), f"--port={port}",
+            "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}", *class_options(),
+            f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
+
+
+def app_environment(lang: str | None = None) -> dict[str, str]:
+    """The app server's environment, which its kernels inherit: the trainer there saves work only under a name,
+    and with ``lang`` every page speaks that language (:func:`server_language`).
+
+    >>> app_environment()[NAMES_REQUIRED]
+    '1'
+    >>> app_environment("pl")["LANGUAGE"]
+    'pl'
+    """
+    return {**server_language(os.environ, lang), NAMES_REQUIRED: "1"}
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     """This module as a Jupyter server extension."""
-    return [{"module": "machiavelli_kit.app_server"}]
+    return [{"module": "machiavelli_kit.serve.app"}]
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:

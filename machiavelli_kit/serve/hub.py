@@ -1,11 +1,11 @@
 """A learner's server on a JupyterHub: the kit's notebooks in their home, opened as the app.
 
-A hub starts ``python -m machiavelli_kit.hub`` for each learner (``c.Spawner.cmd``,
+A hub starts ``python -m machiavelli_kit.serve.hub`` for each learner (``c.Spawner.cmd``,
 see ``docs/jupyterhub_config.py``), as that learner with their home folder. It
 brings the kit's notebooks into ``~/machiavelli-kit`` (a notebook the learner
-changed is never overwritten: :func:`machiavelli_kit.cli.notebook_copy.copy_notebooks`)
+changed is never overwritten: :func:`machiavelli_kit.serve.notebook_copy.copy_notebooks`)
 and runs ``jupyterhub-singleuser`` with the kit's settings: a page's kernel stops
-when the page closes (:mod:`machiavelli_kit.app_server`), kernels left without a
+when the page closes (:mod:`machiavelli_kit.serve.app`), kernels left without a
 page are culled, and test-only cells are left out of the app. The learner's
 progress is saved in their own home (``~/.machiavelli-kit``), as on their own computer.
 """
@@ -16,11 +16,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from machiavelli_kit.app_server import class_options
-from machiavelli_kit.cli.app import TEST_ONLY
-from machiavelli_kit.cli.lab import START
-from machiavelli_kit.cli.notebook_copy import copy_notebooks, learner_folder
 from machiavelli_kit.resources import bundled_dir
+from machiavelli_kit.serve.app import TEST_ONLY, class_options
+from machiavelli_kit.serve.lab import START
+from machiavelli_kit.serve.notebook_copy import copy_notebooks, learner_folder
 
 APP_URL = f"/voila/render/{learner_folder().name}/{START}"
 """The app's start page, from the learner's server root (their home): the hub's ``c.Spawner.default_url``."""
@@ -29,7 +28,7 @@ APP_URL = f"/voila/render/{learner_folder().name}/{START}"
 def single_user_options() -> list[str]:
     """The options the kit adds to ``jupyterhub-singleuser``."""
     return [
-        "--ServerApp.jpserver_extensions=machiavelli_kit.app_server=True",
+        "--ServerApp.jpserver_extensions=machiavelli_kit.serve.app=True",
         *class_options(),
         f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}",
     ]

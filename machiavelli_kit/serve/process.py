@@ -1,4 +1,4 @@
-"""What ``lab`` and ``app`` share: their options, and running a server that stops with the kit.
+"""Running a server (JupyterLab, Voila) that stops with the kit, in the language asked for.
 
 The server runs as a child process. SIGINT (Ctrl+C) and SIGTERM sent to the kit
 are passed on to it, and the kit waits until it has stopped, so it can shut its
@@ -15,33 +15,12 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
-from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language, pgettext
+from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language
 
 FORWARDED = (signal.SIGINT, signal.SIGTERM)
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when its parent dies."""
-
-
-def add_common(parser: Any) -> None:
-    """The options of ``lab`` and ``app``."""
-    parser.add_argument(
-        "--port",
-        type=int,
-        default=8888,
-        metavar=pgettext("option value", "PORT"),
-        help=_("port to serve on (default {port})").format(port=8888),
-    )
-    parser.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
-    parser.add_argument(
-        "--notebooks",
-        metavar=(folder := pgettext("option value", "DIR")),
-        # TRANSLATORS: {folder} is the option's value as --help shows it (--notebooks DIR).
-        help=_(
-            "keep and serve the notebooks in {folder} (the kit copies its notebooks there, keeping your changes)"
-        ).format(folder=folder),
-    )
 
 
 def server_language(environ: Mapping[str, str], lang: str | None) -> dict[str, str]:

@@ -28,13 +28,16 @@ import json
 import os
 from pathlib import Path
 
-from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import LANGUAGES, _, speaking
 from machiavelli_kit.resources import bundled_dir, source_checkout
 
 RECORD = ".machiavelli-kit-copies.json"
 """In the learner's folder: the hash of each notebook the kit wrote there, by file name."""
+
+
+class NotebookFolderError(ValueError):
+    """A folder the notebooks cannot be kept in; the message says why and what to choose instead."""
 
 
 def learner_folder() -> Path:
@@ -52,7 +55,7 @@ def notebooks_dir(given: str | None = None) -> Path:
         return source
     target = Path(given).expanduser() if given else learner_folder()
     if target.exists() and not target.is_dir():
-        raise BadInput(
+        raise NotebookFolderError(
             _("{target} is a file, not a folder: choose a folder for the notebooks with --notebooks DIR").format(
                 target=target
             )
@@ -61,7 +64,7 @@ def notebooks_dir(given: str | None = None) -> Path:
         try:
             report = copy_notebooks(source, target)
         except OSError as error:
-            raise BadInput(
+            raise NotebookFolderError(
                 _(
                     "cannot write the notebooks into {target} ({reason}): choose another folder with --notebooks DIR"
                 ).format(target=target, reason=error.strerror)
