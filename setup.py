@@ -2,7 +2,7 @@
 are added as packages, so the wheel carries them (pyproject.toml maps the repository's puzzles/
 and notebooks/ to machiavelli_kit/bundled/...; machiavelli_kit/resources.py reads them); and the
 build compiles the translation catalogs (machiavelli_kit/i18n/locale/*/LC_MESSAGES/*.po) to .mo files
-with Babel. An editable install has none: machiavelli_kit/i18n.py then reads the .po files."""
+with Babel. An editable install has none: machiavelli_kit/i18n/languages.py then reads the .po files."""
 
 from pathlib import Path
 
