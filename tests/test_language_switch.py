@@ -9,7 +9,7 @@ import pytest
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.i18n import LANGUAGES, language, set_language
 from machiavelli_kit.ui.language_switch import LanguageSwitch, language_switch
-from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.reveal import Reveal
 
 
@@ -21,8 +21,8 @@ def _session_language_back() -> Iterator[None]:
         set_language(None)
 
 
-def board() -> PositionWidget:
-    return PositionWidget(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
+def board() -> PositionBoard:
+    return PositionBoard(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
 
 
 def test_it_offers_every_language_by_its_own_name_and_starts_on_the_one_in_use() -> None:

@@ -73,7 +73,7 @@ def test_the_path_ends_at_the_puzzles_and_the_solver_is_an_extra() -> None:
 def start_top() -> str:
     """The text of the start notebook's top: its markdown cells before the first board."""
     cells = read("start.ipynb").cells
-    top = itertools.takewhile(lambda cell: "PositionWidget(" not in cell.source, cells)
+    top = itertools.takewhile(lambda cell: "PositionBoard(" not in cell.source, cells)
     return "\n".join(cell.source for cell in top if cell.cell_type == "markdown")
 
 

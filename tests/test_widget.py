@@ -14,17 +14,17 @@ from machiavelli_kit.practice.examples import example
 from machiavelli_kit.practice.session import CheckReport
 from machiavelli_kit.ui import position_board as widget_module
 from machiavelli_kit.ui.layout import WIDTH
-from machiavelli_kit.ui.position_board import SIZES, PositionWidget, example_widget
+from machiavelli_kit.ui.position_board import SIZES, PositionBoard, example_widget
 
 C = Card.parse
 
 
-def make(identifier: str, **options: Any) -> PositionWidget:
+def make(identifier: str, **options: Any) -> PositionBoard:
     item = example(identifier)
-    return PositionWidget(item.position, item.rules, name=item.id, **options)
+    return PositionBoard(item.position, item.rules, name=item.id, **options)
 
 
-def send(view: PositionWidget, event: str, x: float, y: float) -> None:
+def send(view: PositionBoard, event: str, x: float, y: float) -> None:
     """Deliver a browser event for layout point (x, y) the way ipycanvas receives it, in canvas pixels."""
     k = view._k
     content = {"event": event, "x": x * k, "y": y * k}
@@ -33,7 +33,7 @@ def send(view: PositionWidget, event: str, x: float, y: float) -> None:
     view.canvas[-1]._handle_frontend_event(None, content, [])
 
 
-def drag(view: PositionWidget, card: str, target: int | str, at: float | None = None) -> None:
+def drag(view: PositionBoard, card: str, target: int | str, at: float | None = None) -> None:
     """Press on ``card``, move, release over ``target`` (its middle, or with the card's left edge at ``at``)."""
     board = view.board()
     spot = next(spot for spot in board.cards if spot.card == C(card))
@@ -140,7 +140,7 @@ def test_the_size_buttons_scale_the_cards() -> None:
 
 
 def test_the_canvas_grows_with_a_new_row_and_shrinks_back() -> None:
-    view = PositionWidget(Position.parse("5S 5H 5D | 6S 6H 6D | 7S 7H 7D | 8S 8H 8D | 9S 9H 9D | 10S 10H 10D", "2C 3C"))
+    view = PositionBoard(Position.parse("5S 5H 5D | 6S 6H 6D | 7S 7H 7D | 8S 8H 8D | 9S 9H 9D | 10S 10H 10D", "2C 3C"))
     height = view.canvas.height
     drag(view, "2C", "new")
     assert view.canvas.height > height, "a seventh meld needs a second row"
@@ -149,7 +149,7 @@ def test_the_canvas_grows_with_a_new_row_and_shrinks_back() -> None:
 
 
 def test_a_drop_keeps_the_card_where_it_was_put_and_tidy_sorts_on_request() -> None:
-    view = PositionWidget(Position.parse("9H 5S 7D", "6C"))
+    view = PositionBoard(Position.parse("9H 5S 7D", "6C"))
     board = view.board()
     five = next(spot for spot in board.cards if spot.card == C("5S"))
     drag(view, "6C", 0, at=five.box.x + 4)  # the card's left edge near 5♠'s: it takes 5♠'s place
@@ -233,7 +233,7 @@ def test_solve_in_a_running_event_loop_animates_without_blocking(monkeypatch: py
 # languages
 
 
-def invalid_check(view: PositionWidget) -> str:
+def invalid_check(view: PositionBoard) -> str:
     """Break the table (the heart run loses its six to a new meld), press Check and read the status."""
     view.session.move(C("6H"), 1, "new")
     view.buttons["Check"].click()
@@ -241,8 +241,8 @@ def invalid_check(view: PositionWidget) -> str:
     return str(view.status.value)
 
 
-def five_and_run(**options: Any) -> PositionWidget:
-    return PositionWidget(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"), **options)
+def five_and_run(**options: Any) -> PositionBoard:
+    return PositionBoard(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"), **options)
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.solver import solve
-from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.reveal import Reveal
 from machiavelli_kit.ui.status import in_own_language
 
@@ -90,7 +90,7 @@ class ExamplePicker:
         self.question = w.HTML()
         self.question.add_class("mk-question")
         self.area = w.VBox()
-        self.board: PositionWidget
+        self.board: PositionBoard
         self.reveal: Reveal | None = None
         self._show(0)
         self.selector.observe(self._picked, names="value")
@@ -117,9 +117,7 @@ class ExamplePicker:
     def _show(self, index: int) -> None:
         example = self.examples[index]
         rules = as_rules(example.rules)
-        self.board = PositionWidget(
-            example.position, rules, name=example.name, lang=self.language, **self.board_options
-        )
+        self.board = PositionBoard(example.position, rules, name=example.name, lang=self.language, **self.board_options)
         self.reveal = None if example.answer is None else Reveal(example.answer, lang=self.language)
         self.question.value = f"<b>{html.escape(example.question)}</b>" if example.question else ""
         self.area.children = [self.board.box] + ([self.reveal.box] if self.reveal else [])

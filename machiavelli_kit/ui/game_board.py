@@ -33,7 +33,7 @@ from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
-from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, button_label, keys_line, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
 
@@ -86,7 +86,7 @@ class GameBoard:
         self.upload.observe(self._guard(self._on_upload), "value")
         self.setup_status = _html("mk-game-setup-status")
         self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
-        self.position: PositionWidget | None = None
+        self.position: PositionBoard | None = None
         self.info = _html("mk-game-info")
         self.status = _html("mk-game-status")
         self.log = _html("mk-game-log")
@@ -165,7 +165,7 @@ class GameBoard:
     def _start(self, flow: GameFlow) -> None:
         self.flow, self.lines, self._skipping = flow, [], False
         hand = self._viewer_hand()
-        self.position = PositionWidget(
+        self.position = PositionBoard(
             PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale, lang=self.language
         )
         self.position.box.add_class("mk-game-table")
@@ -409,7 +409,7 @@ class GameBoard:
             raise RuntimeError(_("no game yet: press Start", self.language))
         return self.flow
 
-    def _board(self) -> PositionWidget:
+    def _board(self) -> PositionBoard:
         if self.position is None:
             raise RuntimeError(_("no game yet: press Start", self.language))
         return self.position

@@ -53,7 +53,7 @@ class _Drag:
     y: float
 
 
-class PositionWidget:
+class PositionBoard:
     """Cards on green felt that can be dragged between melds, the working area and the hand.
 
     ``position`` may be a :class:`PlaySession` already made (a puzzle's, say);
@@ -383,17 +383,13 @@ class PositionWidget:
         self.say(_("Error: {error}").format(error=html.escape(repr(error))), "invalid")
 
 
-PositionBoard = PositionWidget
-"""The position board, by the name the docs give it."""
-
-
 def example_widget(identifier: str, *, lang: str | None = None, **options: Any) -> Any:
     """A worked example from :mod:`machiavelli_kit.practice.examples` to play, with its story folded away."""
     from machiavelli_kit.practice.examples import example
 
     item = example(identifier)
     lang = language(lang)
-    board = PositionWidget(
+    board = PositionBoard(
         item.position, item.rules, title=f"{item.id} ({item.source})", name=item.id, lang=lang, **options
     )
     with speaking(lang):
@@ -403,7 +399,7 @@ def example_widget(identifier: str, *, lang: str | None = None, **options: Any) 
 
 
 BUTTON_KEYS = ("Undo", "Redo", "Restore", "Check", "No play: draw", "Hint", "Solve", "Tidy")
-"""The board's buttons, by the English names ``PositionWidget.buttons`` keeps them under in every language."""
+"""The board's buttons, by the English names ``PositionBoard.buttons`` keeps them under in every language."""
 
 
 def _button_texts() -> dict[str, tuple[str, str]]:
@@ -473,4 +469,4 @@ def _moved_text(card: Card, source: Place, target: Place) -> str:
     return texts[str(target)].format(card=card)
 
 
-__all__ = ["BUTTON_KEYS", "PositionBoard", "PositionWidget", "example_widget"]
+__all__ = ["BUTTON_KEYS", "PositionBoard", "example_widget"]

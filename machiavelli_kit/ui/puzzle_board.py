@@ -23,7 +23,7 @@ from machiavelli_kit.i18n import language, speaking
 from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
 from machiavelli_kit.practice.trainer import PuzzleSession
 from machiavelli_kit.puzzles.format import Puzzle
-from machiavelli_kit.ui.position_board import PositionWidget
+from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.status import Kind, in_own_language, mark
 
 
@@ -56,7 +56,7 @@ class PuzzleBoard:
             self.session = PuzzleSession(puzzle, progress if progress is not None else Progress.load(self.path))
         self.puzzle, self.progress = self.session.puzzle, self.session.progress
         title = f"{self.puzzle.id}: {self.puzzle.title_in(self.language)}"
-        self.board = PositionWidget(self.session, title=title, lang=self.language, **options)
+        self.board = PositionBoard(self.session, title=title, lang=self.language, **options)
         self.hint_button = self.board.buttons["Hint"]
         """The one hint button: the puzzle's hints first, then the solver's."""
         self.verdict = w.HTML()

@@ -32,8 +32,8 @@ def look_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("look")
     code = (
         "from machiavelli_kit.core.position import Position\n"
-        "from machiavelli_kit.ui.position_board import PositionWidget\n"
-        f"PositionWidget(Position.parse({TABLE!r}, {HAND!r}), name='look')"
+        "from machiavelli_kit.ui.position_board import PositionBoard\n"
+        f"PositionBoard(Position.parse({TABLE!r}, {HAND!r}), name='look')"
     )
     cell: dict[str, object] = {
         "cell_type": "code",

@@ -87,7 +87,7 @@ def test_the_start_notebooks_switch_makes_the_next_board_speak_the_language(
             const panel = window.jupyterapp.shell.currentWidget;
             const cells = panel.content.widgets;
             panel.content.activeCellIndex = cells.findIndex(
-                cell => cell.model.sharedModel.getSource().includes('PositionWidget(Position.parse'));
+                cell => cell.model.sharedModel.getSource().includes('PositionBoard(Position.parse'));
             return window.jupyterapp.commands.execute('notebook:run-cell');
         }"""
     )
