@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit.classroom.worksheet import export_worksheet
+from machiavelli_kit.classroom.sheet_files import export_worksheet
 from machiavelli_kit.files import locked, remove_temporaries, write_atomically
 from machiavelli_kit.puzzles.collection import load_collection
 

@@ -9,15 +9,10 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.classroom.answer_key import answer_key
+from machiavelli_kit.classroom.sheet_files import export_worksheet
+from machiavelli_kit.classroom.sheet_layout import arrange, visible_cards, writing_lines
 from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
-from machiavelli_kit.classroom.worksheet import (
-    answers_html,
-    arrange,
-    export_worksheet,
-    visible_cards,
-    worksheet_html,
-    writing_lines,
-)
+from machiavelli_kit.classroom.worksheet import answers_html, worksheet_html
 from machiavelli_kit.core.svg import FELT
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle

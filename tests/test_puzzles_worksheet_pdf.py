@@ -8,8 +8,8 @@ import numpy
 import pypdfium2 as pdfium
 import pytest
 
+from machiavelli_kit.classroom.sheet_layout import arrange
 from machiavelli_kit.classroom.sheet_options import SheetOptions
-from machiavelli_kit.classroom.worksheet import arrange
 from machiavelli_kit.classroom.worksheet_pdf import answers_pdf, worksheet_pdf
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle

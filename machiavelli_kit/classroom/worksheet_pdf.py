@@ -1,12 +1,13 @@
 """The worksheet and its answer key as PDF files for A4 paper, drawn with ReportLab.
 
-The same sheets as the HTML pages, with the same options, in any of the kit's
-languages. The words are set in DejaVu Sans, which comes with matplotlib (a
-dependency of the kit) and is embedded in the file: it has every letter of the
-kit's languages (Polish ą ę ł ń ó ś ź ż ć, Italian à è é ì ò ù), which Bitstream
-Vera, ReportLab's own font, lacks. The suit signs are set in ZapfDingbats, one of
-the fourteen fonts every PDF reader carries. So a sheet prints alike on every
-machine, and its text can be searched and copied, suits included.
+The same sheets as the HTML pages (:mod:`.worksheet`), laid out alike
+(:mod:`.sheet_layout`), with the same options, in any of the kit's languages. The words
+are set in DejaVu Sans, which comes with matplotlib (a dependency of the kit) and is
+embedded in the file: it has every letter of the kit's languages (Polish ą ę ł ń ó ś ź ż
+ć, Italian à è é ì ò ù), which Bitstream Vera, ReportLab's own font, lacks. The suit
+signs are set in ZapfDingbats, one of the fourteen fonts every PDF reader carries. So a
+sheet prints alike on every machine, and its text can be searched and copied, suits
+included.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> pdf = worksheet_pdf(load_collection().select(chapter="ch01")[:2], "Homework")
@@ -44,17 +45,21 @@ from reportlab.platypus import (
 )
 
 from machiavelli_kit.classroom.answer_key import answer_key
-from machiavelli_kit.classroom.sheet_options import SheetOptions
-from machiavelli_kit.classroom.worksheet import (
+from machiavelli_kit.classroom.sheet_layout import (
     NAME_LINE,
+    answer_line,
     answers_title,
     arrange,
+    draw_here,
+    example_line,
     key_meta,
     pages,
     sheet_meta,
     table_rows,
+    why_heading,
     writing_lines,
 )
+from machiavelli_kit.classroom.sheet_options import SheetOptions
 from machiavelli_kit.core.cards import Card, format_card
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.svg import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
@@ -220,7 +225,7 @@ class BlankTable(Flowable):
 
     def __init__(self, rows: int) -> None:
         super().__init__()
-        self.label = _("Draw your table here")
+        self.label = draw_here()
         self.box_height = (LABEL_HEIGHT + GAP * 2 + rows * (CARD_HEIGHT + GAP)) * PICTURE_SCALE
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -328,23 +333,22 @@ def _answers_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions, c
     story: list[Flowable] = [_paragraph(answers_title(title), "title")]
     for section, number, puzzle, _new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
         entry = answer_key(puzzle)
-        answer = _("Answer: {answer}").format(answer=entry.answer)
         block = _chapter_heading(section.title, "") if number == section.puzzles[0][0] else []
         block += [
             _paragraph(f"{number}. {puzzle.title_in()}", "puzzle"),
             _paragraph(key_meta(puzzle), "meta"),
-            Paragraph(f"<b>{markup(answer)}</b>", _styles()["body"]),
+            Paragraph(f"<b>{markup(answer_line(entry))}</b>", _styles()["body"]),
         ]
         if entry.moves:
             block.append(_list(entry.moves, "1"))
         if entry.reasons:
-            block += [_paragraph(_("Why:"), "body"), _list(entry.reasons, "bullet")]
+            block += [_paragraph(why_heading(), "body"), _list(entry.reasons, "bullet")]
         if puzzle.story_in():
             block.append(_paragraph(puzzle.story_in(), "body"))
         if entry.end is not None:
             block += [
                 PositionPicture(entry.end, ink_saving=options.ink_saving, four_colour=options.four_colour),
-                _paragraph(_("Example table: {table}").format(table=entry.end.table), "body"),
+                _paragraph(example_line(entry.end.table), "body"),
             ]
         block += [_paragraph(line, "body") for line in entry.compare]
         story.append(KeepTogether(block))

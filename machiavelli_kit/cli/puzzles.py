@@ -175,7 +175,7 @@ def run(arguments: argparse.Namespace) -> int:
 
 def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.Namespace) -> int:
     """Write the sheets in the chosen formats with the chosen options."""
-    from machiavelli_kit.classroom.worksheet import export_worksheet  # the answer key tells moves: heavy
+    from machiavelli_kit.classroom.sheet_files import export_worksheet  # the answer key tells moves: heavy
 
     options = SheetOptions(
         name_line=not arguments.no_name_line,
