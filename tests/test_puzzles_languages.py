@@ -17,9 +17,9 @@ from machiavelli_kit.classroom.answer_key import answer_key
 from machiavelli_kit.classroom.assignment import Assignment, due_text, parse_assignment
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.classroom.report_plots import plot_students
+from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
 from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
-from machiavelli_kit.classroom.worksheet import answers_html, worksheet_html
-from machiavelli_kit.classroom.worksheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
+from machiavelli_kit.classroom.sheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
 from machiavelli_kit.cli import main
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import set_language, speaking

@@ -10,9 +10,9 @@ import pytest
 
 from machiavelli_kit.classroom.answer_key import answer_key
 from machiavelli_kit.classroom.sheet_files import export_worksheet
+from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
 from machiavelli_kit.classroom.sheet_layout import arrange, visible_cards, writing_lines
 from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
-from machiavelli_kit.classroom.worksheet import answers_html, worksheet_html
 from machiavelli_kit.core.svg import FELT
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle

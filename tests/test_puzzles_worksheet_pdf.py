@@ -10,7 +10,7 @@ import pytest
 
 from machiavelli_kit.classroom.sheet_layout import arrange
 from machiavelli_kit.classroom.sheet_options import SheetOptions
-from machiavelli_kit.classroom.worksheet_pdf import answers_pdf, worksheet_pdf
+from machiavelli_kit.classroom.sheet_pdf import answers_pdf, worksheet_pdf
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle
 

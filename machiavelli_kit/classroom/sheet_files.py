@@ -1,6 +1,6 @@
 """The worksheet and its answer key written to files, as HTML pages or PDF documents or both.
 
-Each format has its writer (:mod:`.worksheet` for HTML, :mod:`.worksheet_pdf` for PDF);
+Each format has its writer (:mod:`.sheet_html` for HTML, :mod:`.sheet_pdf` for PDF);
 this module picks them by the formats asked for and writes every file only once all are made.
 
 >>> import tempfile
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
 from machiavelli_kit.classroom.sheet_layout import arrange
 from machiavelli_kit.classroom.sheet_options import FORMATS, SheetOptions, WorksheetError
-from machiavelli_kit.classroom.worksheet import answers_html, worksheet_html
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, speaking
@@ -72,6 +72,6 @@ def _sheets(
     """The student sheet and the key in format ``name``, by that format's writer."""
     if name == "html":
         return worksheet_html(puzzles, title, options, chapters), answers_html(puzzles, title, options, chapters)
-    from machiavelli_kit.classroom.worksheet_pdf import answers_pdf, worksheet_pdf  # reportlab: only for a PDF
+    from machiavelli_kit.classroom.sheet_pdf import answers_pdf, worksheet_pdf  # reportlab: only for a PDF
 
     return worksheet_pdf(puzzles, title, options, chapters), answers_pdf(puzzles, title, options, chapters)

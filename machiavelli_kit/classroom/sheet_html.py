@@ -4,7 +4,7 @@ The student sheet shows each puzzle's rules, task and cards, with room to
 write; it never shows a grade, a share code or an answer. The key tells each
 answer in words, the moves of an example play and, where nothing can be played,
 why. Each is a self-contained page (inline SVG, no script, nothing fetched),
-laid out as :mod:`.sheet_layout` says, as the PDF sheets of :mod:`.worksheet_pdf` are.
+laid out as :mod:`.sheet_layout` says, as the PDF sheets of :mod:`.sheet_pdf` are.
 
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> puzzles = load_collection().select(chapter="ch01")[:2]

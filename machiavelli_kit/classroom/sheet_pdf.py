@@ -1,6 +1,6 @@
 """The worksheet and its answer key as PDF files for A4 paper, drawn with ReportLab.
 
-The same sheets as the HTML pages (:mod:`.worksheet`), laid out alike
+The same sheets as the HTML pages (:mod:`.sheet_html`), laid out alike
 (:mod:`.sheet_layout`), with the same options, in any of the kit's languages. The words
 are set in DejaVu Sans, which comes with matplotlib (a dependency of the kit) and is
 embedded in the file: it has every letter of the kit's languages (Polish ą ę ł ń ó ś ź ż
