@@ -16,12 +16,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_json_option, add_position_options, add_rules_option, table_metavar
 from machiavelli_kit.core.cards import format_cards, parse_cards
 from machiavelli_kit.core.melds import Problem
 from machiavelli_kit.core.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.i18n import _, pgettext
+from machiavelli_kit.i18n import _
 
 
 def add_parser(subparsers: Any) -> None:
@@ -37,27 +37,11 @@ def add_parser(subparsers: Any) -> None:
             example='check --turn --table "5S 5H 5D 5C | 6H 7H 8H" --hand "4H" --end "5S 5D 5C | 4H 5H 6H 7H 8H"'
         ),
     )
-    table, hand = (
-        # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
-        pgettext("option value", "TABLE"),
-        pgettext("option value", "HAND"),
-    )
-    parser.add_argument(
-        "--table",
-        metavar=table,
-        help=_("melds separated by |, e.g. {example} (with --turn: the table before the turn)").format(
-            example='"5S 5H 5D | 6H 7H 8H"'
-        ),
-    )
+    add_position_options(parser)
     parser.add_argument("--turn", action="store_true", help=_("check a turn from --table and --hand to --end"))
-    parser.add_argument(
-        "--hand",
-        metavar=hand,
-        help=_("with --turn: the hand before the turn, e.g. {example}").format(example='"4H 9C"'),
-    )
-    parser.add_argument("--end", metavar=table, help=_("with --turn: the table after the turn"))
+    parser.add_argument("--end", metavar=table_metavar(), help=_("with --turn: the table after the turn"))
     add_rules_option(parser)
-    parser.add_argument("--json", action="store_true", help=_("print the verdict as JSON"))
+    add_json_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_puzzle_filters
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -38,13 +39,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "TITLE"),
         help=_('the title the students see, e.g. "Chains, week 3"'),
     )
-    assign.add_argument(
-        "--chapter",
-        metavar=pgettext("option value", "CHAPTER"),
-        help=_("a chapter: its number (3), prefix (ch03) or file name"),
-    )
-    assign.add_argument("--grade", metavar=pgettext("option value", "GRADE"), help=_("a grade, e.g. chain"))
-    assign.add_argument("--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. sets-to-runs"))
+    add_puzzle_filters(assign)
     assign.add_argument(
         "--count",
         type=int,

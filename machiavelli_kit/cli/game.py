@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_players_option, add_rules_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -23,12 +23,7 @@ def add_parser(subparsers: Any) -> None:
     )
     actions = parser.add_subparsers(dest="game_command", required=True)
     play = actions.add_parser("play", help=_("let computer players play a game"), description=_("Play a game."))
-    play.add_argument(
-        "--players",
-        metavar=pgettext("option value", "PLAYERS"),
-        default="greedy,expert",
-        help=_("computer players by seat, e.g. expert,greedy"),
-    )
+    add_players_option(play, default="greedy,expert")
     add_rules_option(play)
     play.add_argument(
         "--seed",

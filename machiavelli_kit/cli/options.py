@@ -5,6 +5,27 @@ from __future__ import annotations
 import argparse
 
 from machiavelli_kit.i18n import _, pgettext
+from machiavelli_kit.puzzles.format import TECHNIQUES
+
+
+def table_metavar() -> str:
+    """The value name ``--help`` shows after an option that takes a table (``--table TABLE``)."""
+    # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
+    return pgettext("option value", "TABLE")
+
+
+def add_position_options(parser: argparse.ArgumentParser) -> None:
+    """``--table TABLE`` and ``--hand HAND``: the position a command starts from (``check --turn``, ``solve``)."""
+    parser.add_argument(
+        "--table",
+        metavar=table_metavar(),
+        help=_("melds separated by |, e.g. {example} (the table may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"'),
+    )
+    parser.add_argument(
+        "--hand",
+        metavar=pgettext("option value", "HAND"),
+        help=_("the hand, e.g. {example}").format(example='"8H 9H"'),
+    )
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -15,6 +36,39 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
         # TRANSLATORS: the value names --help shows after each option (--rules RULES), in capitals.
         metavar=pgettext("option value", "RULES"),
         help=_("rules string, e.g. {simple} or {full}").format(simple="bga", full="bga(wrap=true, jokers=2)"),
+    )
+
+
+def add_players_option(parser: argparse.ArgumentParser, default: str | None) -> None:
+    """``--players PLAYERS``: the computer players at the table, by seat (required when there is no ``default``)."""
+    parser.add_argument(
+        "--players",
+        required=default is None,
+        default=default,
+        metavar=pgettext("option value", "PLAYERS"),
+        help=_("computer players by seat, e.g. expert,greedy"),
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """``--json``: the command prints its answer as JSON (``check``, ``solve``, ``tournament``)."""
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object (its keys stay in English)"))
+
+
+def add_puzzle_filters(parser: argparse.ArgumentParser) -> None:
+    """``--chapter``, ``--grade`` and ``--theme``: which puzzles of the collection (``puzzles``, ``class assign``)."""
+    parser.add_argument(
+        "--chapter",
+        metavar=pgettext("option value", "CHAPTER"),
+        help=_("a chapter: its number (3), prefix (ch03) or file name"),
+    )
+    parser.add_argument(
+        "--grade",
+        metavar=pgettext("option value", "GRADE"),
+        help=_("a grade: {grades}").format(grades=", ".join(TECHNIQUES)),
+    )
+    parser.add_argument(
+        "--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. chain or sets-to-runs")
     )
 
 

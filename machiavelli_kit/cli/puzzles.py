@@ -14,6 +14,7 @@ from typing import Any
 
 from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_puzzle_filters
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
@@ -40,7 +41,7 @@ def add_parser(subparsers: Any) -> None:
     listing = actions.add_parser(
         "list", help=_("one line per puzzle"), description=_("List puzzles, optionally filtered.")
     )
-    _filters(listing)
+    add_puzzle_filters(listing)
     show = actions.add_parser("show", help=_("one puzzle in full"), description=_("Show one puzzle."))
     show.add_argument(
         "id",
@@ -60,7 +61,7 @@ def add_parser(subparsers: Any) -> None:
     export.add_argument(
         "ids", nargs="*", metavar=pgettext("option value", "ID"), help=_("puzzle ids (or use the filters)")
     )
-    _filters(export)
+    add_puzzle_filters(export)
     export.add_argument(
         "--out",
         required=True,
@@ -120,22 +121,6 @@ def add_parser(subparsers: Any) -> None:
         help=_("only this chapter, e.g. ch03 (may be repeated)"),
     )
     parser.set_defaults(run=run)
-
-
-def _filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--chapter",
-        metavar=pgettext("option value", "CHAPTER"),
-        help=_("a chapter: its number (3), prefix (ch03) or file name"),
-    )
-    parser.add_argument(
-        "--grade",
-        metavar=pgettext("option value", "GRADE"),
-        help=_("a grade: {grades}").format(grades=", ".join(TECHNIQUES)),
-    )
-    parser.add_argument(
-        "--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. chain or sets-to-runs")
-    )
 
 
 def run(arguments: argparse.Namespace) -> int:

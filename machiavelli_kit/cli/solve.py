@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_json_option, add_position_options, add_rules_option
 from machiavelli_kit.core.cards import format_card, parse_cards, quote
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
@@ -36,17 +36,7 @@ def add_parser(subparsers: Any) -> None:
             "(past --time-limit; a batch answers such a line with an error and goes on)."
         ).format(gave_up=EXIT_GAVE_UP),
     )
-    table, hand = (
-        # TRANSLATORS: the value names --help shows after each option (--table TABLE), in capitals.
-        pgettext("option value", "TABLE"),
-        pgettext("option value", "HAND"),
-    )
-    parser.add_argument(
-        "--table",
-        metavar=table,
-        help=_("melds separated by |, e.g. {example} (the table may be empty)").format(example='"5S 5H 5D | 6H 7H 8H"'),
-    )
-    parser.add_argument("--hand", metavar=hand, help=_("the hand, e.g. {example}").format(example='"8H 9H"'))
+    add_position_options(parser)
     add_rules_option(parser)
     parser.add_argument(
         "--goal",
@@ -55,7 +45,7 @@ def add_parser(subparsers: Any) -> None:
         # TRANSLATORS: max and close are typed as they are: keep them.
         help=_("max (default), close, or a card that must be played"),
     )
-    parser.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
+    add_json_option(parser)
     parser.add_argument(
         "--time-limit",
         type=_seconds,

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_json_option, add_players_option, add_rules_option
 from machiavelli_kit.i18n import _, pgettext
 
 
@@ -19,12 +19,7 @@ def add_parser(subparsers: Any) -> None:
         # argparse %-formats help texts, not a description (unless it names %(prog)s): its % stays single
         description=_("Computer players play many games, seats rotated; win rates and their intervals (95%)."),
     )
-    parser.add_argument(
-        "--players",
-        required=True,
-        metavar=pgettext("option value", "PLAYERS"),
-        help=_("players at one table, e.g. expert,greedy"),
-    )
+    add_players_option(parser, default=None)
     parser.add_argument(
         "--games",
         type=int,
@@ -47,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "SECONDS"),
         help=_("seconds a player may think per move"),
     )
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object (its keys stay in English)"))
+    add_json_option(parser)
     parser.add_argument(
         "--records", metavar=pgettext("option value", "DIR"), help=_("write each game's record into this folder")
     )
