@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from machiavelli_kit.core.cards import JOKER, Card, NotationError, format_cards, format_table, parse_cards, parse_table
+from machiavelli_kit.core.cards import JOKER, Card, format_cards, format_table, parse_cards, parse_table
 from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.core.validator_words import number, say
@@ -337,4 +337,4 @@ def _jokers_here(count: int, jokers: int) -> str:
     return say("jokers_here_one" if jokers == 1 else "jokers_here", count, count=number(count), jokers=number(jokers))
 
 
-__all__ = ["NotationError", "Position", "Table", "TableCheck", "TurnCheck", "check_table", "check_turn"]
+__all__ = ["Position", "Table", "TableCheck", "TurnCheck", "check_table", "check_turn"]

@@ -21,7 +21,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from machiavelli_kit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
+from machiavelli_kit.i18n.languages import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, catalog_path
 
 PACKAGE_DIR = Path(__file__).parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"

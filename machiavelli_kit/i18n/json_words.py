@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from machiavelli_kit.i18n import N_, _
+from machiavelli_kit.i18n.languages import N_, _
 
 REASONS = (
     # TRANSLATORS: why a text is not JSON (Python's json module's words); the text's line and column follow it.
