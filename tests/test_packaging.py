@@ -102,6 +102,31 @@ print(json.dumps({{"checkout": source_checkout() is not None, "puzzles": str(bun
     ).read_bytes()
 
 
+def test_the_wheel_is_typed_and_its_faces_find_their_names_installed(wheel: Path, tmp_path: Path) -> None:
+    """``py.typed`` tells type checkers the kit has hints; a face naming its names lazily reads its own file."""
+    archive = zipfile.ZipFile(wheel)
+    assert "machiavelli_kit/py.typed" in archive.namelist()
+    site = tmp_path / "site-packages"
+    archive.extractall(site)
+    script = f"""
+import sys
+sys.path.insert(0, {str(site)!r})
+import machiavelli_kit
+from machiavelli_kit import Game, PlaySession, solve
+from machiavelli_kit.classroom import SheetOptions
+print(machiavelli_kit.__file__)
+print(solve.__name__, Game.__name__, PlaySession.__name__, SheetOptions.__name__)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env={"HOME": str(tmp_path)},
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    where, names = result.stdout.splitlines()
+    assert where == str(site / "machiavelli_kit" / "__init__.py")
+    assert names == "solve Game PlaySession SheetOptions"
+
+
 def test_the_binder_environment_pins_python_and_mirrors_the_lower_bounds() -> None:
     """repo2docker reads ``python=X.Y`` (not a range); every other requirement is pyproject's, bound for bound."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
