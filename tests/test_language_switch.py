@@ -8,7 +8,7 @@ import pytest
 
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.i18n import LANGUAGES, language, set_language
-from machiavelli_kit.ui.language_switch import LanguageSwitch, language_switch
+from machiavelli_kit.ui.language_switch import LanguageSwitch
 from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.reveal import Reveal
 
@@ -26,7 +26,7 @@ def board() -> PositionBoard:
 
 
 def test_it_offers_every_language_by_its_own_name_and_starts_on_the_one_in_use() -> None:
-    switch = language_switch()
+    switch = LanguageSwitch()
     assert switch.choice.options == tuple((name, code) for code, name in LANGUAGES.items())
     assert switch.choice.value == "en" == switch.language and switch.note.value == ""
     assert switch.choice.tooltips == (
@@ -59,6 +59,6 @@ def test_picking_polski_makes_the_boards_after_it_polish_and_leaves_the_ones_bef
 
 
 def test_a_switch_made_on_a_language_sets_it_at_once() -> None:
-    switch = language_switch("it")
+    switch = LanguageSwitch("it")
     assert switch.choice.value == "it" == language()
     assert board().buttons["Undo"].description == "Annulla"

@@ -80,7 +80,7 @@ def start_top() -> str:
 def test_the_start_notebook_opens_with_the_language_switch_and_the_translated_notebooks() -> None:
     cells = read("start.ipynb").cells
     assert cells[0].cell_type == "markdown" and cells[1].cell_type == "code"
-    assert "language_switch()" in cells[1].source
+    assert "LanguageSwitch()" in cells[1].source
     assert "boards made after it" in cells[0].source and "Przełącznik" in cells[0].source
     for lang in ("it", "pl"):
         for name in (f"lesson.{lang}.ipynb", f"rules.{lang}.ipynb"):

@@ -74,9 +74,4 @@ def _tooltip(code: str) -> str:
         return _("boards made after this speak English")
 
 
-def language_switch(lang: str | None = None) -> LanguageSwitch:
-    """The language switch (on ``lang`` when given, else on the language in use)."""
-    return LanguageSwitch(lang)
-
-
-__all__ = ["LanguageSwitch", "language_switch"]
+__all__ = ["LanguageSwitch"]

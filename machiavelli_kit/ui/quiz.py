@@ -131,9 +131,4 @@ def _score_text(right: int, asked: int) -> str:
     return _("Score: {right} of {asked}").format(right=right, asked=asked)
 
 
-def quiz_widget(items: Sequence[ValidityExample], rules: Rules = BGA, *, lang: str | None = None) -> QuizWidget:
-    """The quiz over ``items``, one question at a time, in ``lang`` (by default the language in use)."""
-    return QuizWidget(items, rules, lang=lang)
-
-
-__all__ = ["Quiz", "QuizWidget", "quiz_widget"]
+__all__ = ["Quiz", "QuizWidget"]
