@@ -41,7 +41,7 @@ from typing import Literal
 from machiavelli_kit.core.cards import format_card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import N_, _, pgettext, speaking
-from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
+from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.practice.rating import Rating, start_rating
 from machiavelli_kit.practice.session import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.puzzles.collection import Collection
@@ -451,4 +451,4 @@ def time_limit(puzzle: Puzzle) -> float:
     return SECONDS_BASE + SECONDS_PER_EFFORT * (puzzle.effort or 3)
 
 
-__all__ = ["LEGEND", "MARKS", "MODES", "PuzzleSession", "Trainer", "time_limit"]
+__all__ = ["MODES", "PuzzleSession", "Trainer", "time_limit"]

@@ -49,8 +49,8 @@ from machiavelli_kit.classroom.students import (
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.core.svg import position_svg
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
-from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
-from machiavelli_kit.practice.trainer import LEGEND, MODES, Mode, PuzzleSession, Trainer
+from machiavelli_kit.practice.progress import DEFAULT_PATH, LEGEND, Progress, ProgressError
+from machiavelli_kit.practice.trainer import MODES, Mode, PuzzleSession, Trainer
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
 from machiavelli_kit.puzzles.position_id import format_position_id
