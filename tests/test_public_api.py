@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-import graphlib
 import importlib
 import pkgutil
 import subprocess
@@ -107,39 +105,3 @@ for name in {faces!r}:
     assert not {
         name for name in modules if name in ("ipywidgets", "ipycanvas") or name.startswith("machiavelli_kit.ui")
     }
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_on_import(path: Path) -> set[str]:
-    """The kit's modules ``path`` imports as it is imported (not inside functions, not for type checkers)."""
-    found = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("machiavelli_kit"):
-            for alias in node.names:  # a module imported from its package, or a name from its module
-                submodule = f"{node.module}.{alias.name}"
-                found.add(
-                    submodule if (ROOT / submodule.replace(".", "/")).with_suffix(".py").is_file() else node.module
-                )
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.startswith("machiavelli_kit"))
-    return found
-
-
-@pytest.mark.parametrize("wing", WINGS)
-def test_a_module_imports_a_name_from_where_it_is_defined_not_from_its_own_wings_face(wing: str) -> None:
-    face = f"machiavelli_kit.{wing}"
-    offenders = [
-        module_name(path)
-        for path in (PACKAGE / wing).glob("*.py")
-        if path.name != "__init__.py" and face in imports_on_import(path)
-    ]
-    assert not offenders, f"these import {face}, which may still be importing them: {offenders}"
-
-
-def test_no_modules_import_each_other_as_they_are_imported() -> None:
-    graph = {module_name(path): imports_on_import(path) for path in PACKAGE.rglob("*.py")}
-    graphlib.TopologicalSorter(graph).prepare()  # raises CycleError, naming the cycle
