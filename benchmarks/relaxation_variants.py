@@ -38,9 +38,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from solver_speed import add_position_options, generate
 
-from machiavelli_kit import solver
 from machiavelli_kit.core.goal import Goal
-from machiavelli_kit.solver import Bounds, _Clock, _Layout, _matrix, _objectives, _Program, _Relaxation
+from machiavelli_kit.solver import highs
+from machiavelli_kit.solver.clock import Clock
+from machiavelli_kit.solver.layout import Bounds, Layout, constraint_matrix, objectives
+from machiavelli_kit.solver.program import Program
+from machiavelli_kit.solver.search import Relaxation
 
 Options = dict[str, str | float | bool]
 
@@ -48,31 +51,31 @@ Options = dict[str, str | float | bool]
 class Case:
     """One position's program: its layout, matrix, bounds and the solver's first objective."""
 
-    def __init__(self, program: _Program, layout: _Layout, bounds: Bounds) -> None:
+    def __init__(self, program: Program, layout: Layout, bounds: Bounds) -> None:
         self.program, self.layout, self.bounds = program, layout, bounds
-        self.matrix = _matrix(layout, program.arrays)
-        placed, stays = _objectives(layout)
+        self.matrix = constraint_matrix(layout, program.arrays)
+        placed, stays = objectives(layout)
         self.placed, self.weighted = placed, (program._table_total() + 1) * placed + stays
 
-    def relaxation(self, options: Options) -> _Relaxation:
+    def relaxation(self, options: Options) -> Relaxation:
         """The program in a new HiGHS with the solver's options and ``options``, not yet solved."""
-        highs = solver._quiet_new_highs()
-        for name, value in {"output_flag": False, "threads": 1, **solver._OPTIONS["lp"], **options}.items():
-            highs.setOptionValue(name, value)
-        solver._LOCAL.lp = highs  # the thread's HiGHS, which the relaxation takes
-        return _Relaxation(self.layout, self.matrix, self.bounds, _Clock(None), self.weighted)
+        new = highs.quiet_new_highs()
+        for name, value in {"output_flag": False, "threads": 1, **highs.OPTIONS["lp"], **options}.items():
+            new.setOptionValue(name, value)
+        highs.LOCAL.lp = new  # the thread's HiGHS, which the relaxation takes
+        return Relaxation(self.layout, self.matrix, self.bounds, Clock(None), self.weighted)
 
 
-Variant = Callable[[_Relaxation, Case], tuple[float, float] | None]
+Variant = Callable[[Relaxation, Case], tuple[float, float] | None]
 
 
-def plain(relaxation: _Relaxation, case: Case) -> tuple[float, float] | None:
+def plain(relaxation: Relaxation, case: Case) -> tuple[float, float] | None:
     relaxation.set_cost(case.weighted)
     found = relaxation.run()
     return None if found is None else (found[0], 0.0)
 
 
-def start_basis(relaxation: _Relaxation, case: Case) -> tuple[float, float] | None:
+def start_basis(relaxation: Relaxation, case: Case) -> tuple[float, float] | None:
     """Each start meld's column that keeps it whole is basic, with every card's ``u``; slacks elsewhere."""
     layout, status = case.layout, highspy.HighsBasisStatus
     columns = [status.kLower] * layout.columns
@@ -96,7 +99,7 @@ def start_basis(relaxation: _Relaxation, case: Case) -> tuple[float, float] | No
     return plain(relaxation, case)
 
 
-def shifted(relaxation: _Relaxation, case: Case) -> tuple[float, float] | None:
+def shifted(relaxation: Relaxation, case: Case) -> tuple[float, float] | None:
     """The card rows (equalities, right-hand side 0) added to the objective: the same optimum."""
     starts, indexes, values = case.matrix
     card_rows = indexes < len(case.layout.cards)
@@ -109,7 +112,7 @@ def shifted(relaxation: _Relaxation, case: Case) -> tuple[float, float] | None:
     return None if found is None else (float(case.weighted @ found[1]), 0.0)
 
 
-def cards_first(relaxation: _Relaxation, case: Case) -> tuple[float, float] | None:
+def cards_first(relaxation: Relaxation, case: Case) -> tuple[float, float] | None:
     relaxation.set_cost(case.placed)
     if relaxation.run() is None:
         return None
@@ -134,7 +137,7 @@ def main() -> int:
     buckets = arguments.bucket or ["medium", "large", "full", "jokers"]
     cases = []
     for _name, position, rules in generate(arguments.per_bucket, arguments.seed, buckets):
-        program = _Program(position, rules, Goal.MAX)
+        program = Program(position, rules, Goal.MAX)
         layout = program._layout()
         bounds = None if layout is None else program._bounds(layout)
         if layout is not None and bounds is not None:

@@ -38,7 +38,8 @@ from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.practice.hints import hint_ladder
-from machiavelli_kit.solver import Solution, _Program, solve
+from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.solver.program import Program
 
 VARIANTS = [Rules(), Rules(wrap=True), Rules(jokers=2), Rules(ace_high=False), Rules(jokers=2, wrap=True)]
 JOKER_VARIANTS = [Rules(jokers=2), Rules(jokers=4), Rules(jokers=4, wrap=True), Rules(jokers=2, ace_high=False)]
@@ -190,7 +191,7 @@ def main() -> int:
 
 def _laid_off(position: Position, rules: Rules) -> bool:
     """Whether the kit's answer comes from its lay-off shortcut (see ``machiavelli_kit.solver.lay_off``)."""
-    return _Program(position, rules, Goal.MAX).laid_off() is not None
+    return Program(position, rules, Goal.MAX).laid_off() is not None
 
 
 def _notation(position: Position) -> str:

@@ -35,7 +35,7 @@ def lazy_names(face: str) -> tuple[Callable[[str], object], Callable[[], list[st
 
     >>> getattr_, dir_ = lazy_names("machiavelli_kit")
     >>> getattr_("solve").__module__, "Game" in dir_()
-    ('machiavelli_kit.solver', True)
+    ('machiavelli_kit.solver.best_play', True)
     >>> getattr_("nothing")
     Traceback (most recent call last):
     ...

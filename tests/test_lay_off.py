@@ -8,13 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit import solver
 from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position, check_turn
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.solver import Solution, solve
 from machiavelli_kit.solver.matching import match_melds
+from machiavelli_kit.solver.program import Program
 
 VARIANTS = [
     BGA,
@@ -28,12 +28,12 @@ VARIANTS = [
 
 def laid_off(position: Position, rules: Rules = BGA, goal: str = "max") -> Solution | None:
     """The shortcut's answer, or ``None`` when it leaves the position to the program."""
-    return solver._Program(position, rules, Goal.parse(goal)).laid_off()
+    return Program(position, rules, Goal.parse(goal)).laid_off()
 
 
 def by_the_program(position: Position, rules: Rules, goal: str = "max") -> Solution:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver._Program, "laid_off", lambda _program: None)
+        patch.setattr(Program, "laid_off", lambda _program: None)
         return solve(position, rules, goal)
 
 

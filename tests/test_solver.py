@@ -9,14 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from machiavelli_kit import solver
 from machiavelli_kit.core.cards import JOKER, Card, Suit, parse_card
 from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.melds import check_meld, check_shape
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.core.random_positions import random_position, random_table
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.solver import SolverInputError, solve
+from machiavelli_kit.solver import SolverError, SolverInputError, program, search, solve
 from machiavelli_kit.solver.matching import match_melds
 from machiavelli_kit.solver.steps import apply_move, card_said, moves_between
 from machiavelli_kit.solver.templates import TemplateArrays, card_at, meld_shape, templates
@@ -65,7 +64,7 @@ def test_highs_branch_and_cut_agrees_with_brute_force_too(seed: int, variant: Ru
     """The search hands every fractional program straight to HiGHS: the fallback is exact as well."""
     position = small_world(random.Random(seed), variant)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "SEARCH_BUDGET", 0)
+        patch.setattr(search, "SEARCH_BUDGET", 0)
         solution = solve(position, variant)
     expected_play, expected_par = best_play(position, variant)
     assert (solution.max_play, solution.par if solution.feasible else 0) == (expected_play, expected_par)
@@ -81,7 +80,7 @@ def test_search_and_branch_and_cut_agree_on_larger_positions(seed: int, variant:
     target = rng.choice(position.hand) if goal == "card" else goal
     found = solve(position, variant, target)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solver, "SEARCH_BUDGET", 0)
+        patch.setattr(search, "SEARCH_BUDGET", 0)
         again = solve(position, variant, target)
     assert (found.feasible, found.par if found.feasible else 0) == (again.feasible, again.par if again.feasible else 0)
     if goal != "card":  # a card goal asks for the lowest par, whatever the number of cards
@@ -160,13 +159,13 @@ def test_a_template_with_jokers_in_any_slots_is_a_meld(data: st.DataObject, vari
 
 def test_an_answer_that_breaks_a_rule_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """The solver's own check of its answer: a final table that loses a table card is a SolverError."""
-    original = solver._join_runs
+    original = program._join_runs
 
-    def drop_a_meld(melds: list[solver.FinalMeld], arrays: TemplateArrays) -> list[solver.FinalMeld]:
+    def drop_a_meld(melds: list[program.FinalMeld], arrays: TemplateArrays) -> list[program.FinalMeld]:
         return original(melds, arrays)[1:]
 
-    monkeypatch.setattr(solver, "_join_runs", drop_a_meld)
-    with pytest.raises(solver.SolverError, match="a table card is missing"):
+    monkeypatch.setattr(program, "_join_runs", drop_a_meld)
+    with pytest.raises(SolverError, match="a table card is missing"):
         solve(Position.parse("5S 5H 5D | 6H 7H 8H", "9H"))
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli_kit import solver
 from machiavelli_kit.cli import main
 from machiavelli_kit.cli import solve as solve_command
 from machiavelli_kit.core.cards import Card
@@ -20,7 +19,8 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.puzzles.format import PuzzleError, loads
 from machiavelli_kit.puzzles.verify import verify
-from machiavelli_kit.solver import SolverError, SolverInputError, SolverTimeout, solve
+from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, SolverError, SolverInputError, SolverTimeout, search, solve
+from machiavelli_kit.solver.highs import OPTIONS, highs_for
 
 HARD_RULES = "bga(max_cards_per_turn=none, wrap=true)"
 HARD_TABLE = (
@@ -48,7 +48,7 @@ def test_the_time_limit_counts_for_each_solve_not_for_the_process() -> None:
     solve (about 10 ms), so a loaded machine does not make it fail."""
     rng = random.Random(5)
     positions = [random_position(rng, Rules(), table_cards=60, hand_size=12) for _ in range(10)]
-    highs = solver._highs("lp")
+    highs = highs_for("lp")
     limit = 0.5
     target = highs.getRunTime() + 3 * limit
     while highs.getRunTime() < target:
@@ -64,13 +64,13 @@ def test_the_time_limit_must_be_positive() -> None:
 
 
 def test_the_command_line_default_is_the_solvers() -> None:
-    assert solve_command.DEFAULT_TIME_LIMIT == solver.DEFAULT_TIME_LIMIT
+    assert solve_command.DEFAULT_TIME_LIMIT == DEFAULT_TIME_LIMIT
 
 
 @pytest.fixture
 def iteration_limit() -> Iterator[None]:
     """The relaxations stop after no simplex iteration at all."""
-    highs = solver._highs("lp")
+    highs = highs_for("lp")
     highs.setOptionValue("simplex_iteration_limit", 0)
     try:
         yield
@@ -87,8 +87,8 @@ def test_another_highs_status_is_an_error_not_a_restore() -> None:
 @pytest.fixture
 def branch_and_cut_without_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fractional program goes straight to HiGHS's branch and cut, which may not branch."""
-    monkeypatch.setattr(solver, "SEARCH_BUDGET", 0)
-    monkeypatch.setitem(solver._OPTIONS, "mip", {**solver._OPTIONS["mip"], "mip_max_leaves": 0})
+    monkeypatch.setattr(search, "SEARCH_BUDGET", 0)
+    monkeypatch.setitem(OPTIONS, "mip", {**OPTIONS["mip"], "mip_max_leaves": 0})
 
 
 @pytest.mark.usefixtures("branch_and_cut_without_leaves")

@@ -1,0 +1,58 @@
+"""The best play for a position: :func:`solve`, which reads the goal and the time limit, tries the
+lay-off shortcut, then the integer program."""
+
+from __future__ import annotations
+
+from machiavelli_kit.core.cards import Card, format_card
+from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import BGA, Rules, as_rules
+from machiavelli_kit.i18n import _
+from machiavelli_kit.solver.clock import DEFAULT_TIME_LIMIT, Clock
+from machiavelli_kit.solver.program import Program
+from machiavelli_kit.solver.solution import Solution, SolverInputError
+
+
+def solve(
+    position: Position,
+    rules: Rules | str = BGA,
+    goal: Goal | Card | str = Goal.MAX,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> Solution:
+    """The exact best play for ``position`` under ``rules`` (a :class:`Rules` or a rules string).
+
+    ``goal`` (a :class:`Goal`, its text, or a card) is ``max`` (as many hand
+    cards as possible, at least one; ``decide`` is the same question),
+    ``close`` (the whole hand), or ``play:<card>`` (that card must be played,
+    and the play with the lowest par). Ties are broken by the least disruption
+    of the table (lowest par). Past ``time_limit`` seconds (``None``: no limit)
+    the solver raises :class:`SolverTimeout`.
+    """
+    rules = as_rules(rules)
+    goal = _as_goal(goal, position)
+    if time_limit is not None and not time_limit > 0:
+        raise SolverInputError(
+            _("the time limit must be a positive number of seconds, not {limit}").format(limit=repr(time_limit))
+        )
+    program = Program(position, rules, goal)
+    if program.oversupplied():
+        raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
+    laid_off = program.laid_off()
+    if laid_off is not None:
+        return laid_off
+    values = program.solve(Clock(time_limit))
+    if values is None:
+        return Solution.no_play(position, rules, goal)
+    return program.extract(values)
+
+
+def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:
+    """The goal as a :class:`Goal`; a goal card must be in the hand."""
+    try:
+        parsed = Goal.parse(goal)
+    except GoalError as error:
+        raise SolverInputError(str(error)) from None
+    if parsed.card is not None and parsed.card not in position.hand:
+        raise SolverInputError(_("the goal card {card} is not in the hand").format(card=format_card(parsed.card)))
+    return parsed

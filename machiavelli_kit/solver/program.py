@@ -1,0 +1,395 @@
+"""The integer program for one position: which final table plays the most hand cards, disturbing
+the table least.
+
+The program is built over the rules' meld templates
+(:mod:`machiavelli_kit.solver.templates`):
+
+- ``x[T]``: how many new melds of template ``T`` lie on the final table (sets, and
+  runs of 3 to 5 cards: a longer new run is two shorter ones);
+- ``y[M, T]``: 1 when start meld ``M`` goes on as a final meld of template ``T``
+  (a set as a set of its rank, a run as a run of its suit), keeping its natural
+  cards that ``T`` holds: they *stay*; each start meld goes on at most once;
+- ``u[c]``, ``j[c]``: how many slots of card ``c`` hold the real card, and how many a
+  joker; every card on the table at the start stays on it (``u[c] >= on table``),
+  the rest come from the hand (``u[c] <= on table + in hand``), jokers likewise.
+
+Every slot of every final meld holds one card: ``sum x + sum y = u + j`` per card.
+Among the plays that reach the goal, the solver keeps the one where the most
+table cards stay, so the least disruption is exact, not a heuristic:
+``par`` = table cards that change meld + hand cards placed. Jokers count
+neither as staying nor as changing.
+
+Before the program, a shortcut (:mod:`machiavelli_kit.solver.lay_off`) for the
+``max``, ``decide`` and ``close`` goals: a play that keeps every start meld's
+natural cards in it, and places every hand card that fits in a meld the position
+could fill (or as many as a turn allows), is the answer: no play places more, and
+it changes no table card. A short search looks for one; when it finds none, the
+program answers. The rule set's templates are built once as arrays, and each
+start meld's continuations once per shape (:mod:`machiavelli_kit.solver.shapes`);
+a position keeps the templates it can fill and assembles the matrix with numpy.
+A slot of a card nobody holds can only be a joker, so it counts in the jokers
+directly, and templates that differ only in such slots are one column. The
+program is solved by :mod:`machiavelli_kit.solver.search`. Its answer is checked
+before it is returned: each final meld must fill its template (each one a meld,
+as the tests check with the validator) and the table must keep its cards and
+take only hand cards; an answer that breaks a rule is a :class:`SolverError`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from machiavelli_kit.core.cards import JOKER, Card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.solver.clock import Clock
+from machiavelli_kit.solver.highs import INFINITY
+from machiavelli_kit.solver.lay_off import lay_off
+from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, constraint_matrix, objectives
+from machiavelli_kit.solver.search import Relaxation, most_cards_then_most_stays
+from machiavelli_kit.solver.shapes import continuations, fills, kept_whole, known_shape, reforms_of
+from machiavelli_kit.solver.solution import Solution, SolverError
+from machiavelli_kit.solver.templates import (
+    CARD_COUNT,
+    JOKER_INDEX,
+    MAX_NEW_RUN,
+    IntArray,
+    TemplateArrays,
+    card_at,
+    card_index,
+    card_indexes,
+    template_arrays,
+)
+
+FinalMeld = tuple[int | None, int, tuple[Card, ...]]
+"""A meld of the answer: the start meld it continues (``None``: a new meld), its template, its cards."""
+
+
+class Program:
+    """The integer program for one position; see the module docstring."""
+
+    def __init__(self, position: Position, rules: Rules, goal: Goal) -> None:
+        self.position, self.rules, self.goal = position, rules, goal
+        self.arrays: TemplateArrays = template_arrays(rules)
+        melds = [card_indexes(meld.cards) for meld in position.table.melds]
+        table = _counts([index for meld in melds for index in meld])
+        hand = _counts(card_indexes(position.hand))
+        self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
+        self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
+        self.shapes = [known_shape(tuple(indexes), rules) for indexes in melds]
+
+    def oversupplied(self) -> bool:
+        """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
+        return bool(np.any(self.on_table + self.in_hand > self.rules.decks)) or self.jokers > self.rules.jokers
+
+    def solve(self, clock: Clock) -> IntArray | None:
+        """The column values of the best play, or ``None`` when no play meets the goal."""
+        layout = self._layout()
+        if layout is None:
+            return None
+        bounds = self._bounds(layout)
+        if bounds is None:
+            return None
+        self.layout = layout
+        placed, stays = objectives(layout)
+        matrix = constraint_matrix(layout, self.arrays)
+        if self.goal.kind in ("close", "play"):  # the least par among the plays that meet the goal
+            cost = stays if self.goal.kind == "close" else stays - placed
+            return Relaxation(layout, matrix, bounds, clock, cost).maximise()
+        weighted = (self._table_total() + 1) * placed + stays
+        return most_cards_then_most_stays(Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
+
+    def _table_total(self) -> int:
+        return int(self.on_table.sum()) + self.table_jokers
+
+    @cached_property
+    def held(self) -> npt.NDArray[np.bool_]:
+        """Which cards the position holds (on the table or in the hand)."""
+        return (self.on_table + self.in_hand) > 0
+
+    @cached_property
+    def missing(self) -> IntArray:
+        """Each template's slots of cards nobody holds."""
+        incidence, sizes = _incidence(self.arrays)
+        missing: IntArray = sizes - (incidence @ self.held).astype(np.int64)
+        return missing
+
+    def laid_off(self) -> Solution | None:
+        """The answer found without the program, when a play keeps every start meld's natural
+        cards in it and places as many hand cards as any play could (see
+        :mod:`machiavelli_kit.solver.lay_off`); ``None`` when the shortcut does not apply or finds no
+        such play."""
+        kind = self.goal.kind
+        if kind == "play" or self.jokers > self.table_jokers or None in self.shapes:
+            return None  # jokers in the hand, or a start meld that is not one: the program answers
+        fits = np.zeros(CARD_COUNT + 1, dtype=bool)  # cards in a meld the decks and jokers could fill
+        fits[self.arrays.grid[self.missing <= self.jokers]] = True
+        everything = card_indexes(self.position.hand)
+        hand = [card for card in everything if fits[card]]
+        cap = self.rules.max_cards_per_turn
+        skips = 0 if cap is None else max(0, len(hand) - cap)
+        if not hand or (kind == "close" and (skips or len(hand) < len(everything))):
+            return None
+        melds = [card_indexes(meld.cards) for meld in self.position.table.melds]
+        freed = [meld for meld, indexes in enumerate(melds) if JOKER_INDEX in indexes]
+        reforms = {
+            meld: reforms_of(self.arrays, shape, meld in freed)
+            for meld, shape in enumerate(self.shapes)
+            if shape is not None
+        }
+        for meld in freed:  # the template a joker meld fills as it lies first: its jokers stay if they can
+            reforms[meld] = sorted(reforms[meld], key=lambda option: not fills(melds[meld], self.arrays, option[0]))
+        found = lay_off(hand, reforms, freed, self.table_jokers, self.arrays, skips)
+        if found is None:
+            return None
+        reformed = {origin: (template, cards) for origin, template, cards in found if origin is not None}
+        final: list[FinalMeld] = [
+            (meld, *(reformed.get(meld) or kept_whole(indexes, self.arrays))) for meld, indexes in enumerate(melds)
+        ]
+        return self._solution(final + [placed for placed in found if placed[0] is None], changed=0)
+
+    def _layout(self) -> Layout | None:
+        """The templates the position can fill and the start melds' continuations among them."""
+        arrays = self.arrays
+        held, missing = self.held, self.missing
+        fillable = missing <= self.jokers
+        new = arrays.new[fillable[arrays.new]]
+        new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
+        if len(new) == 0:
+            return None
+        used = np.zeros(CARD_COUNT + 1, dtype=bool)
+        used[arrays.grid[new, :MAX_NEW_RUN]] = True
+        used = used[:CARD_COUNT]
+        if np.any(self.on_table[~used]):
+            return None  # a table card that fits in no meld at all
+        found = [(meld, *continuations(arrays, shape)) for meld, shape in enumerate(self.shapes) if shape is not None]
+        kept = np.concatenate([np.zeros(0, dtype=np.int64)] + [chosen for _, chosen, _ in found])
+        kept_stays = np.concatenate([np.zeros(0, dtype=np.int64)] + [stays for _, _, stays in found])
+        kept_meld = np.repeat([meld for meld, _, _ in found], [len(chosen) for _, chosen, _ in found]).astype(np.int64)
+        usable = np.flatnonzero(fillable[kept])
+        usable = usable[_distinct(arrays, kept[usable], kept_meld[usable], held, missing)]
+        kept, kept_meld, kept_stays = kept[usable], kept_meld[usable], kept_stays[usable]
+        return Layout(
+            np.flatnonzero(used & held),
+            new,
+            missing[new],
+            kept,
+            kept_meld,
+            kept_stays,
+            missing[kept],
+            self.jokers > 0,
+        )
+
+    def _copies(self, templates: IntArray, missing: IntArray) -> FloatArray:
+        """How many copies of each template the cards and jokers could fill."""
+        held = np.append(self.on_table + self.in_hand, 0)[self.arrays.grid[templates]]
+        least = np.where(held > 0, held, CARD_COUNT).min(axis=1)
+        by_jokers = np.where(missing > 0, self.jokers // np.maximum(missing, 1), CARD_COUNT)
+        copies: FloatArray = np.minimum(least + self.jokers, by_jokers).astype(np.float64)
+        return copies
+
+    def _bounds(self, layout: Layout) -> Bounds | None:
+        """Column and row bounds for the goal: ``(col_lower, col_upper, row_lower, row_upper)``,
+        or ``None`` when the goal is out of reach at once."""
+        cards, count = layout.cards, len(layout.cards)
+        col_lower = np.zeros(layout.columns)
+        col_upper = np.ones(layout.columns)
+        col_lower[:count] = self.on_table[cards]
+        col_upper[:count] = self.on_table[cards] + self.in_hand[cards]
+        col_upper[count : layout.new_start] = self.jokers
+        col_upper[layout.new_start : layout.kept_start] = self._copies(layout.new, layout.new_missing)
+        row_lower = np.zeros(layout.rows)
+        row_upper = np.zeros(layout.rows)
+        row_lower[layout.placed_row + 1 + layout.jokers :] = -INFINITY
+        row_upper[layout.placed_row + 1 + layout.jokers :] = 1
+        table_total, hand_total = self._table_total(), len(self.position.hand)
+        cap = hand_total if self.rules.max_cards_per_turn is None else min(hand_total, self.rules.max_cards_per_turn)
+        if self.goal.kind == "close":
+            if cap < hand_total:
+                return None
+            row_lower[layout.placed_row] = table_total + hand_total
+        else:
+            row_lower[layout.placed_row] = table_total + 1
+        row_upper[layout.placed_row] = table_total + cap
+        if layout.jokers:
+            row_lower[layout.placed_row + 1], row_upper[layout.placed_row + 1] = self.table_jokers, self.jokers
+        card = self.goal.card
+        if card is not None:
+            if card.is_joker:
+                row_lower[layout.placed_row + 1] = self.table_jokers + 1
+            else:
+                where = np.flatnonzero(cards == card_index(card))
+                if len(where) == 0:
+                    return None
+                col_lower[where[0]] += 1
+        return col_lower, col_upper, row_lower, row_upper
+
+    def extract(self, values: IntArray) -> Solution:
+        """Turn the program's values into a table: kept melds in start order, then new melds."""
+        layout, templates = self.layout, self.arrays.templates
+        real = np.zeros(CARD_COUNT, dtype=np.int64)
+        real[layout.cards] = values[: len(layout.cards)]
+        real_left: list[int] = real.tolist()
+        melds: list[tuple[int | None, int, frozenset[int]]] = []
+        for column in np.flatnonzero(values[layout.kept_start :]).tolist():
+            template, meld = int(layout.kept[column]), int(layout.kept_meld[column])
+            shape = self.shapes[meld]
+            assert shape is not None
+            stays = shape.cards.intersection(templates[template].slots)
+            melds.append((meld, template, stays))
+            for card in stays:
+                real_left[card] -= 1
+        melds.sort(key=lambda item: item[0] if item[0] is not None else -1)
+        new_counts = values[layout.new_start : layout.kept_start]
+        for column in np.flatnonzero(new_counts).tolist():
+            melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
+        final: list[FinalMeld] = []
+        for origin, template, stays in melds:
+            slots = templates[template].slots
+            placed = [slot for slot in slots if slot not in stays] if stays else slots
+            if all(real_left[slot] > 0 for slot in placed):  # no joker: the template's cards
+                for slot in placed:
+                    real_left[slot] -= 1
+                final.append((origin, template, self.arrays.cards[template]))
+                continue
+            cards = []
+            for slot in slots:
+                if slot not in stays and real_left[slot] <= 0:
+                    cards.append(JOKER)
+                    continue
+                if slot not in stays:
+                    real_left[slot] -= 1
+                cards.append(card_at(slot))
+            final.append((origin, template, tuple(cards)))
+        return self._solution(final, changed=int(self.on_table.sum()) - sum(len(stays) for _, _, stays in melds))
+
+    def _solution(self, final: list[FinalMeld], changed: int) -> Solution:
+        """The answer with these final melds (new runs joined to the runs they continue), once
+        :meth:`_checked_counts` finds it a valid turn that meets the goal."""
+        final = _join_runs(final, self.arrays)
+        counts = self._checked_counts(final)
+        return Solution(
+            self.position,
+            self.rules,
+            self.goal,
+            True,
+            self._played(counts[:CARD_COUNT], int(counts[JOKER_INDEX]) - self.table_jokers),
+            Table(tuple(Meld(cards) for _, _, cards in final)),
+            tuple(origin for origin, _, _ in final),
+            changed,
+        )
+
+    def _checked_counts(self, final: list[FinalMeld]) -> IntArray:
+        """The final table's cards counted (jokers last), once it is checked to be a valid turn
+        that meets the goal; else :class:`SolverError`. Each meld must fill its template, with
+        jokers in any slots (the tests check that every template is a meld the validator
+        accepts, whichever slots jokers fill); the table must keep every card it had, and take
+        only hand cards, at least one and no more than the rules allow. Quicker than the
+        validator, which words every verdict."""
+        rules, templates = self.rules, self.arrays.templates
+        indexes: list[int] = []
+        for _origin, template, cards in final:
+            meld, slots = card_indexes(cards), templates[template].slots
+            if tuple(meld) != slots and (
+                len(meld) != len(slots)
+                or any(index not in (slot, JOKER_INDEX) for index, slot in zip(meld, slots, strict=True))
+            ):
+                raise self._invalid(f"{Meld(cards)} does not fill its template")
+            indexes += meld
+        counts = _counts(indexes)
+        real, jokers = counts[:CARD_COUNT], int(counts[JOKER_INDEX])
+        played = int((real - self.on_table).sum()) + jokers - self.table_jokers
+        cap = len(self.position.hand) if rules.max_cards_per_turn is None else rules.max_cards_per_turn
+        if np.any(real < self.on_table) or jokers < self.table_jokers:
+            raise self._invalid("a table card is missing")
+        if np.any(real > self.on_table + self.in_hand) or jokers > self.jokers:
+            raise self._invalid("a card on the table was not in the hand")
+        if np.any(real > rules.decks) or jokers > rules.jokers:
+            raise self._invalid("more copies than the decks hold")
+        if not 1 <= played <= cap:
+            raise self._invalid(f"{played} cards played")
+        card = self.goal.card
+        if (self.goal.kind == "close" and played < len(self.position.hand)) or (
+            card is not None
+            and (
+                jokers == self.table_jokers
+                if card.is_joker
+                else real[card_index(card)] == self.on_table[card_index(card)]
+            )
+        ):
+            raise self._invalid(f"the goal {self.goal} is not met")
+        return counts
+
+    def _invalid(self, problem: str) -> SolverError:
+        return SolverError(f"the solver's answer for {self.position!r} is not a valid turn: {problem}")
+
+    def _played(self, real: IntArray, jokers: int) -> tuple[Card, ...]:
+        """The hand cards placed, in card order (jokers last): the real cards beyond those on the table."""
+        naturals = np.repeat(np.arange(CARD_COUNT), real - self.on_table)
+        ordered = naturals[np.argsort(naturals % 13 * 4 + naturals // 13, kind="stable")]
+        return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
+
+
+def _counts(indexes: list[int]) -> IntArray:
+    """How many of each card (by index, jokers last) ``indexes`` hold."""
+    counts: IntArray = np.bincount(np.array(indexes, dtype=np.int64), minlength=JOKER_INDEX + 1)
+    return counts
+
+
+@lru_cache(maxsize=16)
+def _incidence(arrays: TemplateArrays) -> tuple[FloatArray, IntArray]:
+    """Which cards each template holds (a row of 0s and 1s per template), and how many."""
+    incidence = np.zeros((len(arrays.templates), CARD_COUNT + 1))
+    np.put_along_axis(incidence, arrays.grid, 1.0, axis=1)
+    return incidence[:, :CARD_COUNT].copy(), np.diff(arrays.starts).astype(np.int64)
+
+
+def _distinct(
+    arrays: TemplateArrays, templates: IntArray, groups: IntArray, held: npt.NDArray[np.bool_], missing: IntArray
+) -> npt.NDArray[np.bool_]:
+    """Which templates to keep: in each group, the first of those that hold the same cards of
+    the position and need as many jokers (the others would be the same column)."""
+    keep = np.ones(len(templates), dtype=bool)
+    if not np.any(missing[templates]):
+        return keep
+    slots = arrays.grid[templates]
+    bits = np.where(np.append(held, False)[slots], np.left_shift(1, slots), 0)
+    keys = np.bitwise_or.reduce(bits, axis=1) * 16 + missing[templates]
+    order = np.lexsort((np.arange(len(templates)), keys, groups))
+    same = (keys[order][1:] == keys[order][:-1]) & (groups[order][1:] == groups[order][:-1])
+    keep[order[1:][same]] = False
+    return keep
+
+
+def _join_runs(melds: list[FinalMeld], arrays: TemplateArrays) -> list[FinalMeld]:
+    """Join each new run to a run it continues, as a player would lay it: the program
+    only builds new runs of 3 to 5 cards, and joining new cards changes no one's par."""
+    joined = list(melds)
+    merged = True
+    while merged:
+        merged = False
+        for later, (origin, template, cards) in enumerate(joined):
+            if origin is not None or arrays.templates[template].kind != "run":
+                continue
+            slots = arrays.templates[template].slots
+            for earlier, (other_origin, other, other_cards) in enumerate(joined):
+                other_slots = arrays.templates[other].slots
+                if earlier == later or arrays.templates[other].kind != "run" or other_slots[0] // 13 != slots[0] // 13:
+                    continue
+                if (both := arrays.index.get(other_slots + slots)) is not None:
+                    joined[earlier] = (other_origin, both, other_cards + cards)
+                elif (both := arrays.index.get(slots + other_slots)) is not None:
+                    joined[earlier] = (other_origin, both, cards + other_cards)
+                else:
+                    continue
+                del joined[later]
+                merged = True
+                break
+            if merged:
+                break
+    return joined

@@ -1,0 +1,260 @@
+"""The search for the program's best integer point: its linear relaxation in HiGHS, and a
+branch and bound over it.
+
+HiGHS (presolve off) solves the relaxation; when its vertex is integral it is
+the answer, as it is for most positions. Otherwise the number of cards is
+bounded first and, for that number (then one fewer, while no play has it), the
+play where the most cards stay is searched for: a depth-first branch and bound
+over the relaxation, each node re-solved from its parent's basis. Objectives
+are integral, so a node whose bound rounds down to the best value found is cut,
+the search stops when a play reaches the root's bound, and reduced costs at the
+root fix what cannot move in a better play. Past :data:`SEARCH_BUDGET`
+relaxations HiGHS's branch and cut finishes, from the best play found: its cuts
+prove in one node what branching proves slowly.
+"""
+
+from __future__ import annotations
+
+import math
+
+import highspy
+import numpy as np
+
+from machiavelli_kit.solver.clock import Clock
+from machiavelli_kit.solver.highs import highs_for
+from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, Matrix
+from machiavelli_kit.solver.solution import SolverError
+from machiavelli_kit.solver.templates import IntArray
+
+INTEGRALITY_TOLERANCE = 1e-6
+MIP_INTEGRALITY_TOLERANCE = 1e-5
+"""Above HiGHS's own (1e-6) for its branch and cut's points; the answer is checked anyway."""
+SEARCH_BUDGET = 30
+"""Relaxations the depth-first search may solve before HiGHS's branch and cut takes over."""
+BOUND_TOLERANCE = 1e-3
+"""Slack on a relaxation's bound before it is rounded down (far above HiGHS's own tolerances)."""
+_STATUS = highspy.HighsModelStatus
+
+
+def most_cards_then_most_stays(relaxation: Relaxation, placed: IntArray, stays: IntArray) -> IntArray | None:
+    """The most cards placed and, among those plays, the most cards that stay.
+
+    ``relaxation`` comes with both objectives weighted as its cost (the cards placed,
+    worth more than any number of staying cards, plus those): one run of it settles
+    most positions. When its vertex is fractional, the number of cards is bounded
+    first: by that vertex's own count when it is whole (the weight exceeds any
+    number of staying cards, so no play places more), else by the relaxation of
+    cards alone. Then the most staying cards are searched for that number, then one
+    fewer.
+    """
+    root = relaxation.run()
+    if root is None:
+        return None
+    point = _integral(root[1])
+    if point is not None:
+        return point
+    count = float(placed @ root[1])
+    if abs(count - round(count)) > INTEGRALITY_TOLERANCE:
+        relaxation.set_cost(placed)
+        bound = relaxation.run()
+        assert bound is not None, "the same polytope was feasible a moment ago"
+        count = bound[0]
+    lowest = relaxation.row_lower[relaxation.layout.placed_row]
+    relaxation.set_cost(stays)
+    for cards in range(math.floor(count + BOUND_TOLERANCE), int(lowest) - 1, -1):
+        relaxation.fix_row(relaxation.layout.placed_row, cards)
+        best = relaxation.maximise()
+        if best is not None:
+            return best
+    return None
+
+
+def _integral(point: FloatArray, tolerance: float = INTEGRALITY_TOLERANCE) -> IntArray | None:
+    """The point rounded, when every value is within ``tolerance`` of an integer."""
+    rounded = np.rint(point)
+    if np.all(np.abs(point - rounded) < tolerance):
+        return rounded.astype(np.int64)
+    return None
+
+
+class Relaxation:
+    """The program's linear relaxation in HiGHS, maximising ``cost`` until told another, and the
+    searches for its best integer point.
+
+    Branching changes column bounds only, so each node's relaxation starts from
+    its parent's basis (dual simplex, presolve off): a few pivots per node.
+    """
+
+    def __init__(self, layout: Layout, matrix: Matrix, bounds: Bounds, clock: Clock, cost: IntArray) -> None:
+        self.layout, self.clock, self.cost = layout, clock, cost
+        col_lower, col_upper, row_lower, row_upper = bounds
+        self.col_lower, self.col_upper, self.row_lower = col_lower, col_upper, row_lower
+        starts, indexes, values = matrix
+        self.highs = highs_for()
+        passed = self.highs.passModel(
+            layout.columns,
+            len(row_lower),
+            len(indexes),
+            int(highspy.MatrixFormat.kColwise),
+            int(highspy.ObjSense.kMaximize),
+            0.0,
+            cost.astype(np.float64),
+            col_lower,
+            col_upper,
+            row_lower,
+            row_upper,
+            starts,
+            indexes,
+            values,
+            np.zeros(layout.columns, dtype=np.int32),  # continuous
+        )
+        if passed != highspy.HighsStatus.kOk:
+            raise SolverError(f"HiGHS refused the program ({passed})")
+        self.everything = np.arange(layout.columns, dtype=np.int32)
+
+    def set_cost(self, cost: IntArray) -> None:
+        self.cost = cost
+        self.highs.changeColsCost(len(cost), self.everything, cost.astype(np.float64))
+
+    def fix_row(self, row: int, value: float) -> None:
+        self.highs.changeRowBounds(row, value, value)
+
+    def run(self) -> tuple[float, FloatArray] | None:
+        """The relaxation's optimum and its point, or ``None`` when it is infeasible."""
+        highs = self.highs
+        # HiGHS holds a relaxation's time limit against all its past run time, and this HiGHS lives on
+        highs.setOptionValue("time_limit", highs.getRunTime() + self.clock.remaining())
+        highs.run()
+        status = highs.getModelStatus()
+        if status == _STATUS.kOptimal:
+            return highs.getObjectiveValue(), np.asarray(highs.getSolution().col_value)
+        if status == _STATUS.kInfeasible:
+            return None
+        if status == _STATUS.kTimeLimit:
+            raise self.clock.timeout()
+        raise SolverError(f"HiGHS stopped with status {highs.modelStatusToString(status)!r}")
+
+    def maximise(self) -> IntArray | None:
+        """The integer point that maximises the cost (integral), or ``None`` when there is none.
+
+        A depth-first search over the relaxation settles nearly every program in
+        a few nodes; past :data:`SEARCH_BUDGET` relaxations HiGHS's branch and
+        cut, whose cuts prove bounds that branching alone proves slowly, takes over.
+        """
+        search = _Search(self, self.cost)
+        try:
+            finished = search.run(SEARCH_BUDGET)
+        finally:
+            self.highs.changeColsBounds(len(self.everything), self.everything, self.col_lower, self.col_upper)
+        return search.best if finished else self._branch_and_cut(search.best)
+
+    def _branch_and_cut(self, start: IntArray | None) -> IntArray | None:
+        """HiGHS's branch and cut on the current program (its cost too), from the best point found so far."""
+        lp = self.highs.getLp()
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * lp.num_col_
+        mip = highs_for("mip")  # a new one each time: its time limit counts from now, whatever HiGHS's clock does
+        mip.passModel(lp)
+        if start is not None:
+            mip.setSolution(len(start), self.everything, start.astype(np.float64))
+        mip.setOptionValue("time_limit", self.clock.remaining())
+        mip.run()
+        status = mip.getModelStatus()
+        if status == _STATUS.kOptimal:
+            point = _integral(np.asarray(mip.getSolution().col_value), MIP_INTEGRALITY_TOLERANCE)
+            if point is None:
+                raise SolverError("HiGHS's branch and cut returned a point that is not integral")
+            return point
+        if status == _STATUS.kInfeasible:
+            return None
+        if status == _STATUS.kTimeLimit:
+            raise self.clock.timeout()
+        raise SolverError(f"HiGHS's branch and cut stopped with status {mip.modelStatusToString(status)!r}")
+
+    def send_bounds(self, columns: IntArray, lower: FloatArray, upper: FloatArray) -> None:
+        self.highs.changeColsBounds(len(columns), columns.astype(np.int32), lower, upper)
+
+    def reduced_costs(self) -> FloatArray:
+        return np.asarray(self.highs.getSolution().col_dual)
+
+
+Node = dict[int, tuple[float, float]]
+"""A node of the search: the columns whose bounds it narrows."""
+
+
+class _Search:
+    """Depth-first branch and bound over the relaxation, for one integral objective.
+
+    The branch variable is the one with the largest fractional part, rounded up
+    first (a dive towards a play). A node whose bound cannot beat the best play
+    found is cut; the search stops when a play reaches the root's bound. Each
+    better play also fixes, by the root's reduced costs, the columns that cannot
+    move off their bound in any play better still.
+    """
+
+    def __init__(self, relaxation: Relaxation, cost: IntArray) -> None:
+        self.relaxation, self.cost = relaxation, cost
+        self.lower, self.upper = relaxation.col_lower.copy(), relaxation.col_upper.copy()
+        self.sent = (self.lower.copy(), self.upper.copy())
+        self.best: IntArray | None = None
+        self.best_value = -math.inf
+        self.root: tuple[float, FloatArray, FloatArray] | None = None
+
+    def run(self, budget: int) -> bool:
+        """Search, solving at most ``budget`` relaxations; ``True`` when the search is complete."""
+        stack: list[Node] = [{}]
+        while stack:
+            if budget == 0:
+                return False
+            budget -= 1
+            node = stack.pop()
+            if not self._enter(node):
+                continue
+            result = self.relaxation.run()
+            if result is None:
+                continue
+            value, point = result
+            if self.root is None:
+                self.root = (value, point, self.relaxation.reduced_costs())
+            if math.floor(value + BOUND_TOLERANCE) <= self.best_value:
+                continue
+            fraction = point - np.floor(point)
+            fraction[(fraction < INTEGRALITY_TOLERANCE) | (fraction > 1 - INTEGRALITY_TOLERANCE)] = -1.0
+            column = int(np.argmax(fraction))
+            if fraction[column] < 0:
+                if self._improve(np.rint(point).astype(np.int64)):
+                    break
+                continue
+            lower, upper = node.get(column, (self.lower[column], self.upper[column]))
+            stack.append({**node, column: (lower, math.floor(point[column]))})
+            stack.append({**node, column: (math.ceil(point[column]), upper)})
+        return True
+
+    def _enter(self, node: Node) -> bool:
+        """Send the node's bounds to HiGHS; ``False`` when they leave no room."""
+        lower, upper = self.lower.copy(), self.upper.copy()
+        for column, (low, high) in node.items():
+            lower[column] = max(low, lower[column])
+            upper[column] = min(high, upper[column])
+        if np.any(lower > upper):
+            return False
+        changed = np.flatnonzero((lower != self.sent[0]) | (upper != self.sent[1]))
+        if len(changed):
+            self.relaxation.send_bounds(changed, lower[changed], upper[changed])
+            self.sent = (lower, upper)
+        return True
+
+    def _improve(self, point: IntArray) -> bool:
+        """Keep a better play; ``True`` when nothing can beat it."""
+        self.best, self.best_value = point, int(self.cost @ point)
+        assert self.root is not None
+        root_value, root_point, reduced = self.root
+        room = root_value + BOUND_TOLERANCE - (self.best_value + 1)
+        if room < 0:
+            return True
+        # A column at its bound at the root with reduced cost d loses |d| per unit it moves.
+        steps = np.floor(room / np.maximum(np.abs(reduced), 1e-12))
+        at_lower = (reduced < -INTEGRALITY_TOLERANCE) & (root_point <= self.lower + INTEGRALITY_TOLERANCE)
+        at_upper = (reduced > INTEGRALITY_TOLERANCE) & (root_point >= self.upper - INTEGRALITY_TOLERANCE)
+        self.upper = np.where(at_lower, np.minimum(self.upper, self.lower + steps), self.upper)
+        self.lower = np.where(at_upper, np.maximum(self.lower, self.upper - steps), self.lower)
+        return False

@@ -1,0 +1,111 @@
+"""The solver's answer, and the ways a solve can fail.
+
+A :class:`Solution` is the best play found for a position (or the verdict that
+no play meets the goal); it says which hand cards go down, the final table, par
+and, read when asked, the moves from the start table to the final one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from machiavelli_kit.solver.steps import Move
+
+
+class SolverInputError(ValueError):
+    """A position the solver cannot take: more copies than the decks hold, or a bad goal."""
+
+
+class SolverError(RuntimeError):
+    """The solver failed: its answer broke a rule, or HiGHS stopped for no good reason (a bug)."""
+
+
+class SolverTimeout(RuntimeError):
+    """The solver gave up: it could not prove the best play within its time limit."""
+
+    def __init__(self, seconds: float) -> None:
+        # TRANSLATORS: the solver's message when it runs out of time; {seconds} is a number of seconds.
+        super().__init__(_("gave up after {seconds} s without proving the best play").format(seconds=f"{seconds:g}"))
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best play found for a position, or the verdict that none meets the goal."""
+
+    position: Position
+    rules: Rules
+    goal: Goal
+    feasible: bool
+    played: tuple[Card, ...]
+    table: Table
+    origins: tuple[int | None, ...] = field(repr=False)
+    """For each final meld, the start meld it continues (``None``: a new meld)."""
+    changed: int
+
+    @classmethod
+    def no_play(cls, position: Position, rules: Rules, goal: Goal) -> Solution:
+        """The verdict that no play meets the goal: the table stays as it is."""
+        return cls(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
+
+    @property
+    def max_play(self) -> int:
+        return len(self.played)
+
+    @property
+    def par(self) -> int:
+        """Table cards that change meld plus hand cards placed."""
+        return self.changed + len(self.played)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(sorted((Counter(self.position.hand) - Counter(self.played)).elements()))
+
+    @property
+    def end_position(self) -> Position:
+        return Position(self.table, self.hand)
+
+    @property
+    def broken(self) -> tuple[int, ...]:
+        """Start melds that lost cards or were taken apart."""
+        kept = {origin: meld for origin, meld in zip(self.origins, self.table.melds, strict=True) if origin is not None}
+        return tuple(
+            index
+            for index, meld in enumerate(self.position.table.melds)
+            if index not in kept or Counter(meld.cards) - Counter(kept[index].cards)
+        )
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """Single-card moves from the start table to this one, in an order that reads well."""
+        from machiavelli_kit.solver.steps import plan_moves
+
+        if not self.feasible:
+            return ()
+        return plan_moves(self.position, self.table, self.origins, self.rules)
+
+    def _repr_svg_(self) -> str:
+        from machiavelli_kit.core.svg import position_svg
+
+        return position_svg(self.end_position)
+
+    def __str__(self) -> str:
+        if not self.feasible:
+            return _("no play reaches the goal: restore the table")
+        played = " ".join(str(card) for card in self.played)
+        # TRANSLATORS: the best play in short: the hand cards played, par (the fewest moves), the final table.
+        return ngettext(
+            "play {count} card ({cards}), par {par}: {table}",
+            "play {count} cards ({cards}), par {par}: {table}",
+            len(self.played),
+        ).format(count=len(self.played), cards=played, par=self.par, table=self.table)
