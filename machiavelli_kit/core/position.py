@@ -269,9 +269,10 @@ def _check_turn(start: Position, end: Position, rules: Rules, lang: str) -> Turn
     played_cards = tuple(sorted(played.elements()))
     if not played_cards:
         problems.append(Problem("nothing_played", say("nothing_played")))
-    cap = rules.max_cards_per_turn
-    if cap is not None and len(played_cards) > cap:
-        message = say("too_many_played", len(played_cards), count=number(len(played_cards)), most=number(cap))
+    count = len(played_cards)
+    room = rules.turn_room(count)
+    if room < 0:  # count + room: the most one turn may play
+        message = say("too_many_played", count, count=number(count), most=number(count + room))
         problems.append(Problem("too_many_played", message))
     return TurnCheck(check_table(end.table, rules, lang), tuple(problems), played_cards, lang)
 

@@ -126,6 +126,21 @@ class Rules:
         base = _PRESET_VALUES[self.preset]
         return {name: getattr(self, name) for name in PARAMETER_NAMES if getattr(self, name) != base[name]}
 
+    def turn_room(self, placed: int, hand: int = 0) -> int:
+        """How many more hand cards a turn may place once it has placed ``placed``, out of the ``hand``
+        cards it has left: all of them when the rules set no cap, else no more than the cap leaves.
+        Below zero, the turn has placed that many cards too many. The turn check, the game, the
+        solver and the computer players all ask the cap this one question.
+
+        >>> BGA.max_cards_per_turn, BGA.turn_room(placed=10, hand=5), BGA.turn_room(placed=0, hand=5)
+        (13, 3, 5)
+        >>> BGA.turn_room(placed=15), WIKIPEDIA.turn_room(placed=15), WIKIPEDIA.turn_room(placed=15, hand=4)
+        (-2, 0, 4)
+        """
+        if self.max_cards_per_turn is None:
+            return hand
+        return min(hand, self.max_cards_per_turn - placed)
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some parameters changed (checked like any other)."""
         unknown = set(changes) - set(PARAMETER_NAMES)

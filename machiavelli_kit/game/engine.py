@@ -92,9 +92,9 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     )
     if not verdict.valid:
         problems += [line.removeprefix("- ") for line in verdict.explain().splitlines()[1:]]
-    played = sum((new - taken).values())
-    cap = rules.max_cards_per_turn
-    if cap is not None and played > cap:
+    played = sum((new - taken).values())  # helping cards do not count toward the cap
+    room = rules.turn_room(played)
+    if room < 0:  # played + room: the most one turn may play
         problems.append(
             (
                 ngettext(
@@ -110,7 +110,7 @@ def play_problems(state: GameState, play: Play) -> list[str]:
                     "{count} cards played from the hand, but the rules allow at most {cap} a turn",
                     played,
                 )
-            ).format(count=played, cap=cap)
+            ).format(count=played, cap=played + room)
         )
     closed_table = not rules.attach_before_laying and not state.opened[seat]
     if closed_table and Counter(state.table.melds) - Counter(play.table.melds):

@@ -37,18 +37,17 @@ def best_play(
 
     Helping cards, when there are any and ``helpers`` is true, are first taken one by one into
     the smallest new meld the hand can build around each; the rest of the hand then plays on
-    the table (on an empty table of its own while the player may not touch the melds there).
+    the table (on an empty table of its own while the player may not touch the melds there),
+    within the room the turn has left (:meth:`~machiavelli_kit.core.rules.Rules.turn_room`).
     Past ``deadline`` (a ``time.perf_counter()`` time) the solver gives up: :class:`SolverTimeout`.
     """
     laid, taken, hand = _helper_melds(view, deadline) if helpers else ([], (), Counter(view.hand))
-    cap = view.rules.max_cards_per_turn
-    room = None if cap is None else cap - (len(view.hand) - hand.total())
+    room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
     rest: tuple[Meld, ...] | None = None
     done = isinstance(goal, Card) and hand[goal] < Counter(view.hand)[goal]  # a helping meld took the card
-    if hand and not done and (room is None or room >= 1):
+    if hand and not done and room >= 1:
         table = view.table if view.may_touch_table else Table()
-        rules = view.rules.replace(max_cards_per_turn=room)
-        found = solve_within(Position(table, tuple(hand.elements())), rules, goal, deadline)
+        found = solve_within(Position(table, tuple(hand.elements())), view.rules, goal, deadline, room)
         if found.feasible:
             rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
         elif goal != "max":
@@ -90,20 +89,15 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
 def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
     """New melds built around the helping cards, one at a time, the fewest hand cards each:
     the melds, the helping cards taken, and the hand left."""
-    cap = view.rules.max_cards_per_turn
     hand = Counter(view.hand)
     laid: list[Meld] = []
     taken: list[Card] = []
     for helper in view.helpers:
-        room = None if cap is None else cap - (len(view.hand) - hand.total())
-        if room is not None and room < MIN_OWN_CARDS_WITH_HELPERS:
+        room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
+        if room < MIN_OWN_CARDS_WITH_HELPERS:
             break
-        found = solve_within(
-            Position(Table(), (*hand.elements(), helper)),
-            view.rules.replace(max_cards_per_turn=None if room is None else room + 1),
-            helper,
-            deadline,
-        )
+        position = Position(Table(), (*hand.elements(), helper))
+        found = solve_within(position, view.rules, helper, deadline, room + 1)  # the helping card does not count
         if found.feasible:
             laid += found.table.melds
             taken.append(helper)
@@ -132,8 +126,8 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
 def _add_to_melds(view: View, melds: list[tuple[Card, ...]], hand: Counter[Card], played: int) -> int:
     """Add single cards of ``hand`` to the ends of ``melds`` (both changed in place) while one fits
     and the turn's cap allows, ``played`` cards being down already; returns how many were added."""
-    cap, added = view.rules.max_cards_per_turn, 0
-    while view.may_touch_table and (cap is None or played + added < cap):
+    added = 0
+    while view.may_touch_table and view.rules.turn_room(played + added, hand.total()) > 0:
         fits = ((index, _fitting_card(meld, hand, view.rules)) for index, meld in enumerate(melds))
         index, card = next(((index, card) for index, card in fits if card is not None), (-1, None))
         if card is None:
@@ -164,17 +158,14 @@ def newcomer_play(view: View, deadline: float | None = None) -> Play | None:
 def _extensions_first(view: View, deadline: float | None) -> Play | None:
     """Single hand cards added to the ends of the melds on the table, as many as fit, then
     new melds of the cards left (see :func:`newcomer_play`)."""
-    rules, cap = view.rules, view.rules.max_cards_per_turn
     hand = Counter(view.hand)
     melds = [meld.cards for meld in view.table.melds]
     played = _add_to_melds(view, melds, hand, 0)
     hand = +hand
     new: list[Meld] = []
-    room = None if cap is None else cap - played
-    if hand.total() >= MIN_MELD and (room is None or room >= MIN_MELD):
-        found = solve_within(
-            Position(Table(), tuple(hand.elements())), rules.replace(max_cards_per_turn=room), "max", deadline
-        )
+    room = view.rules.turn_room(played, hand.total())
+    if room >= MIN_MELD:
+        found = solve_within(Position(Table(), tuple(hand.elements())), view.rules, "max", deadline, room)
         if found.feasible:
             new = list(found.table.melds)
             played += len(found.played)
@@ -231,13 +222,13 @@ def simple_options(view: View) -> list[Play]:
     >>> len(options), all(game.refusal(option) is None for option in options)
     (4, True)
     """
-    rules, cap = view.rules, view.rules.max_cards_per_turn
+    rules = view.rules
     hand = Counter(view.hand)
     held = {card_index(card) for card in hand if not card.is_joker}
     options = [
         Play(Table((*view.table.melds, Meld(shape.cards()))))
         for shape in templates(rules)
-        if held.issuperset(shape.slots) and (cap is None or len(shape.slots) <= cap)
+        if held.issuperset(shape.slots) and rules.turn_room(len(shape.slots)) >= 0
     ]
     if view.may_touch_table:
         melds = view.table.melds
@@ -256,15 +247,18 @@ def no_play(view: View) -> Draw | Pass:
     return Pass()
 
 
-def solve_within(position: Position, rules: Rules, goal: str | Card, deadline: float | None) -> Solution:
-    """The solver, given the time left until ``deadline`` (a ``time.perf_counter()`` time);
-    :class:`SolverTimeout` once it has passed or when the solve does not finish in time."""
+def solve_within(
+    position: Position, rules: Rules, goal: str | Card, deadline: float | None, room: int | None = None
+) -> Solution:
+    """The solver (placing at most ``room`` hand cards, ``None``: a whole turn's), given the time
+    left until ``deadline`` (a ``time.perf_counter()`` time); :class:`SolverTimeout` once it has
+    passed or when the solve does not finish in time."""
     if deadline is None:
-        return solve(position, rules, goal, time_limit=None)
+        return solve(position, rules, goal, room=room, time_limit=None)
     left = deadline - time.perf_counter()
     if left <= 0:
         raise SolverTimeout(0.0)
-    return solve(position, rules, goal, time_limit=left)
+    return solve(position, rules, goal, room=room, time_limit=left)
 
 
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:

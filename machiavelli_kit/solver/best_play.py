@@ -18,6 +18,7 @@ def solve(
     rules: Rules | str = BGA,
     goal: Goal | Card | str = Goal.MAX,
     *,
+    room: int | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Solution:
     """The exact best play for ``position`` under ``rules`` (a :class:`Rules` or a rules string).
@@ -26,8 +27,11 @@ def solve(
     cards as possible, at least one; ``decide`` is the same question),
     ``close`` (the whole hand), or ``play:<card>`` (that card must be played,
     and the play with the lowest par). Ties are broken by the least disruption
-    of the table (lowest par). Past ``time_limit`` seconds (``None``: no limit)
-    the solver raises :class:`SolverTimeout`.
+    of the table (lowest par). The play places at most ``room`` hand cards
+    (``None``: as many as one turn may): a game's turn that has placed some
+    cards already says how many more it may (:meth:`Rules.turn_room`). Past
+    ``time_limit`` seconds (``None``: no limit) the solver raises
+    :class:`SolverTimeout`.
     """
     rules = as_rules(rules)
     goal = _as_goal(goal, position)
@@ -35,7 +39,9 @@ def solve(
         raise SolverInputError(
             _("the time limit must be a positive number of seconds, not {limit}").format(limit=repr(time_limit))
         )
-    program = Program(position, rules, goal)
+    if room is not None and room < 1:
+        raise ValueError(f"a play places at least one card: room must be 1 or more, not {room}")
+    program = Program(position, rules, goal, room)
     if program.oversupplied():
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
     laid_off = program.laid_off()

@@ -71,10 +71,13 @@ FinalMeld = tuple[int | None, int, tuple[Card, ...]]
 
 
 class Program:
-    """The integer program for one position; see the module docstring."""
+    """The integer program for one position; see the module docstring. The play places at most
+    ``room`` hand cards (``None``: as many as one turn may, :meth:`Rules.turn_room`)."""
 
-    def __init__(self, position: Position, rules: Rules, goal: Goal) -> None:
+    def __init__(self, position: Position, rules: Rules, goal: Goal, room: int | None = None) -> None:
         self.position, self.rules, self.goal = position, rules, goal
+        size = len(position.hand)
+        self.room = rules.turn_room(0, size) if room is None else min(room, size)
         self.arrays: TemplateArrays = template_arrays(rules)
         melds = [card_indexes(meld.cards) for meld in position.table.melds]
         table = _counts([index for meld in melds for index in meld])
@@ -131,8 +134,7 @@ class Program:
         fits[self.arrays.grid[self.missing <= self.jokers]] = True
         everything = card_indexes(self.position.hand)
         hand = [card for card in everything if fits[card]]
-        cap = self.rules.max_cards_per_turn
-        skips = 0 if cap is None else max(0, len(hand) - cap)
+        skips = max(0, len(hand) - self.room)
         if not hand or (kind == "close" and (skips or len(hand) < len(everything))):
             return None
         melds = [card_indexes(meld.cards) for meld in self.position.table.melds]
@@ -208,14 +210,13 @@ class Program:
         row_lower[layout.placed_row + 1 + layout.jokers :] = -INFINITY
         row_upper[layout.placed_row + 1 + layout.jokers :] = 1
         table_total, hand_total = self._table_total(), len(self.position.hand)
-        cap = hand_total if self.rules.max_cards_per_turn is None else min(hand_total, self.rules.max_cards_per_turn)
         if self.goal.kind == "close":
-            if cap < hand_total:
+            if self.room < hand_total:
                 return None
             row_lower[layout.placed_row] = table_total + hand_total
         else:
             row_lower[layout.placed_row] = table_total + 1
-        row_upper[layout.placed_row] = table_total + cap
+        row_upper[layout.placed_row] = table_total + self.room
         if layout.jokers:
             row_lower[layout.placed_row + 1], row_upper[layout.placed_row + 1] = self.table_jokers, self.jokers
         card = self.goal.card
@@ -304,14 +305,13 @@ class Program:
         counts = _counts(indexes)
         real, jokers = counts[:CARD_COUNT], int(counts[JOKER_INDEX])
         played = int((real - self.on_table).sum()) + jokers - self.table_jokers
-        cap = len(self.position.hand) if rules.max_cards_per_turn is None else rules.max_cards_per_turn
         if np.any(real < self.on_table) or jokers < self.table_jokers:
             raise self._invalid("a table card is missing")
         if np.any(real > self.on_table + self.in_hand) or jokers > self.jokers:
             raise self._invalid("a card on the table was not in the hand")
         if np.any(real > rules.decks) or jokers > rules.jokers:
             raise self._invalid("more copies than the decks hold")
-        if not 1 <= played <= cap:
+        if not 1 <= played <= self.room:
             raise self._invalid(f"{played} cards played")
         card = self.goal.card
         if (self.goal.kind == "close" and played < len(self.position.hand)) or (
