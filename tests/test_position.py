@@ -69,6 +69,21 @@ def test_turn_problems_are_each_named() -> None:
     ]
 
 
+def test_the_verdicts_sentences_come_from_its_problems_not_from_its_text() -> None:
+    """A caller that says a verdict its own way takes its problems' sentences: the lines of the
+    explanation, one line for a longer message, and the turn's problems but those it words itself."""
+    start = Position.parse("5S 5H 5D | 6H 7H 8H", "AS 2S 3S 4S")
+    end = Position.parse("5S 5H | 6H 7H 8H | AS 2S 3S 4S | 9C 9D", "5D")
+    verdict = check_turn(start, end, Rules(max_cards_per_turn=3), lang="it")
+    assert verdict.explain().splitlines()[1:] == [f"- {line}" for line in verdict.problem_lines()]
+    lines = verdict.problem_lines()  # 5♦ taken back, 9♣ 9♦ not from the hand, the cap, two melds
+    assert len(lines) == 5 and "al massimo" in lines[2]
+    assert verdict.problem_lines(leaving_out={"too_many_played"}) == lines[:2] + lines[3:]
+    header, *lines = verdict.table.explain().splitlines()
+    assert verdict.table.summary() == f"{header} " + "; ".join(line.removeprefix("- ") for line in lines)
+    assert check_table("5S 5H 5D").summary() == check_table("5S 5H 5D").explain() == "the table is valid"
+
+
 @pytest.mark.parametrize(
     ("end", "message"),
     [

@@ -21,7 +21,7 @@ tura jest poprawna: zagrana 1 karta (4♥)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli_kit.core.cards import JOKER, Card, format_cards, format_table, parse_cards, parse_table
@@ -186,6 +186,19 @@ class TableCheck:
                 return say("table_valid")
             return say("table_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
+    def summary(self) -> str:
+        """The verdict in one line, for a message that says more: the problems joined by semicolons.
+
+        >>> print(check_table("5S 5H | 6H 7H 8H | 9C 9D").summary())
+        the table is not valid: meld 1, 5♠ 5♥: a meld needs at least three cards, and this one has only two;
+        add 5♦ or 5♣ to make a set; meld 3, 9♣ 9♦: a meld needs at least three cards, and this one has only
+        two; add 9♠ or 9♥ to make a set
+        """
+        with speaking(self.lang):
+            if self.valid:
+                return say("table_valid")
+            return say("table_not_valid") + " " + "; ".join(self.problem_lines())
+
 
 @dataclass(frozen=True)
 class TurnCheck:
@@ -213,9 +226,11 @@ class TurnCheck:
                 return say("turn_valid", len(self.played), count=str(len(self.played)), cards=played)
             return say("turn_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
-    def problem_lines(self) -> list[str]:
-        """One line per problem of the turn, then one per invalid meld of the end table."""
-        return [problem.message for problem in self.problems] + self.table.problem_lines()
+    def problem_lines(self, leaving_out: Collection[str] = ()) -> list[str]:
+        """One line per problem of the turn (but those of the kinds in ``leaving_out``, which the
+        caller words its own way), then one per invalid meld of the end table."""
+        turn = [problem.message for problem in self.problems if problem.flag not in leaving_out]
+        return turn + self.table.problem_lines()
 
 
 def check_table(table: Table | str, rules: Rules | str = BGA, lang: str | None = None) -> TableCheck:

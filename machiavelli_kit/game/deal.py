@@ -134,11 +134,7 @@ def deal_problems(deal: Deal, rules: Rules) -> list[str]:
     verdict = check_table(deal.table, rules)
     if not verdict.valid:
         # TRANSLATORS: {problems} says what is wrong with the table a deal starts with.
-        problems.append(
-            _("the table at the start: {problems}").format(
-                problems=verdict.explain().replace("\n- ", "; ").replace(":;", ":")
-            )
-        )
+        problems.append(_("the table at the start: {problems}").format(problems=verdict.summary()))
     return problems
 
 

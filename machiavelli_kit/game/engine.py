@@ -86,12 +86,9 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     ]
     reach = hand + taken
     verdict = check_turn(
-        Position(state.table, tuple(reach.elements())),
-        Position(play.table, tuple((reach - new).elements())),
-        rules.replace(max_cards_per_turn=None),
+        Position(state.table, tuple(reach.elements())), Position(play.table, tuple((reach - new).elements())), rules
     )
-    if not verdict.valid:
-        problems += [line.removeprefix("- ") for line in verdict.explain().splitlines()[1:]]
+    problems += verdict.problem_lines(leaving_out={"too_many_played"})  # the cap is worded below
     played = sum((new - taken).values())  # helping cards do not count toward the cap
     room = rules.turn_room(played)
     if room < 0:  # played + room: the most one turn may play

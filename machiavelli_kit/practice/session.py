@@ -270,8 +270,7 @@ class PlaySession:
             lines.append(waiting_text.format(cards=format_cards(state.work, unicode=True)))
         # Cards in the working area are neither lost nor back in the hand: those two problems wait.
         waiting = WORK_AREA_FLAGS if state.work else frozenset()
-        lines += [problem.message for problem in turn.problems if problem.flag not in waiting]
-        lines += turn.table.problem_lines()
+        lines += turn.problem_lines(leaving_out=waiting)
         # TRANSLATORS: {problems} are the problems, joined with "; ".
         return CheckReport(
             False, _("Not valid yet: {problems}.").format(problems="; ".join(lines)), invalid, turn.played
