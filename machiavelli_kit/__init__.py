@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import JOKER, Card, NotationError, Suit, full_deck, parse_card, parse_cards, parse_table
 from machiavelli_kit.core.goal import Goal
-from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
+from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, ProblemKind, check_meld
 from machiavelli_kit.core.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
 from machiavelli_kit.core.rules import BGA, CLASSIC, WIKIPEDIA, Rules, RulesError, preset
 from machiavelli_kit.i18n import LANGUAGES, LanguageError, language, set_language, speaking
@@ -48,6 +48,7 @@ __all__ = [
     "PlaySession",
     "Position",
     "Problem",
+    "ProblemKind",
     "Rules",
     "RulesError",
     "Solution",

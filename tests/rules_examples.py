@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.melds import ProblemKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 
@@ -20,7 +21,7 @@ class ValidityExample:
     source: str
     rules: Rules
     kind: str | None
-    flag: str | None
+    flag: ProblemKind | None
     suggestion: str | None = None
 
 
@@ -33,7 +34,7 @@ class WorkedExample:
     max_play: int
     rules: Rules
     attempt: Table | None = None
-    attempt_flags: frozenset[str] = frozenset()
+    attempt_flags: frozenset[ProblemKind] = frozenset()
 
 
 def _load() -> dict[str, Any]:
@@ -48,7 +49,7 @@ def validity_examples() -> list[ValidityExample]:
             item["source"],
             Rules.parse(item.get("rules", "bga")),
             item.get("kind"),
-            item.get("flag"),
+            None if "flag" not in item else ProblemKind(item["flag"]),
             item.get("suggestion"),
         )
         for item in _load()["validity"]
@@ -65,7 +66,7 @@ def worked_examples() -> list[WorkedExample]:
             max_play=item["max_play"],
             rules=Rules.parse(item.get("rules", "bga")),
             attempt=Table.parse(item["attempt"]) if "attempt" in item else None,
-            attempt_flags=frozenset(item.get("attempt_flags", ())),
+            attempt_flags=frozenset(ProblemKind(flag) for flag in item.get("attempt_flags", ())),
         )
         for item in _load()["worked"]
     ]

@@ -12,7 +12,7 @@ import pytest
 
 import machiavelli_kit.practice.progress
 from machiavelli_kit.core.cards import Card, parse_cards
-from machiavelli_kit.core.melds import Meld, check_meld, check_shape
+from machiavelli_kit.core.melds import Meld, ProblemKind, check_meld, check_shape
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.practice.progress import Progress, Record
 from machiavelli_kit.practice.session import PlaySession
@@ -78,7 +78,7 @@ def test_rules_strings_are_accepted_wherever_rules_are() -> None:
     assert Table.parse("KH AH 2H").check(wrapped).valid
     start, end = Position.parse("", "KH AH 2H"), Position.parse("KH AH 2H", "")
     assert check_turn(start, end, wrapped).valid and not check_turn(start, end, "bga").valid
-    assert Position.parse("JK JK JK", "").problems("bga(jokers=2)")[0].flag == "too_many_jokers"
+    assert Position.parse("JK JK JK", "").problems("bga(jokers=2)")[0].flag is ProblemKind.TOO_MANY_JOKERS
     session = PlaySession(start, wrapped)
     for card in parse_cards("KH AH 2H"):
         session.move(card, "hand", "new" if card.rank == 13 else 0)

@@ -23,7 +23,7 @@ from machiavelli_kit.core.cards import (
     quote,
 )
 from machiavelli_kit.core.goal import Goal, GoalError
-from machiavelli_kit.core.melds import Meld, check_meld, suggest
+from machiavelli_kit.core.melds import Meld, ProblemKind, check_meld, suggest
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import BGA, Rules, RulesError
 from machiavelli_kit.core.validator_words import COUNTED, TEXTS, say
@@ -249,7 +249,7 @@ def test_speaking_and_the_session_language_reach_the_validator(session_language:
     set_language("pl")
     assert Meld.parse("5H 6H").check().explain().startswith("5♥ 6♥: układ musi mieć co najmniej 3 karty")
     assert Table.parse("5H 6H 7H").check().explain() == "stół jest poprawny"
-    assert suggest(parse_cards("5H 6H"), BGA, ("too_short",)) == "dołóż 4♥ albo 7♥, a powstanie sekwens"
+    assert suggest(parse_cards("5H 6H"), BGA, (ProblemKind.TOO_SHORT,)) == "dołóż 4♥ albo 7♥, a powstanie sekwens"
     assert check_meld(parse_cards("5H 6H"), lang="en").explain().startswith("5♥ 6♥: a meld needs at least three")
 
 

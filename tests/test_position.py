@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from machiavelli_kit.core.cards import JOKER, Card
+from machiavelli_kit.core.melds import ProblemKind
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.core.svg import card_svg, meld_svg, position_svg
@@ -14,7 +15,7 @@ def test_table_check_names_bad_melds_and_supply() -> None:
     verdict = check_table("5H 6H 7H | 5H 6H 7H | 5H 5S 5D | 8C 9C")
     assert not verdict.valid
     assert verdict.invalid_melds() == (2, 3), "the third 5♥ is the fault of the meld that holds it"
-    assert [(problem.flag, problem.meld) for problem in verdict.problems] == [("too_many_copies", 2)]
+    assert [(problem.flag, problem.meld) for problem in verdict.problems] == [(ProblemKind.TOO_MANY_COPIES, 2)]
     assert verdict.melds[2].kind == "set", "in shape it is still a set"
     assert verdict.explain().splitlines() == [
         "the table is not valid:",
@@ -34,12 +35,12 @@ def test_a_fault_is_told_once_and_a_meld_with_one_is_never_called_valid() -> Non
     assert jokers.explain_meld(1) == "5♥ 6♥ 7♥: a valid run"
     # Two copies in one meld are one fault (a meld never holds the same card twice), not also too many copies.
     twins = check_table("5H 5H 5H | 5S 5D 5C", Rules(decks=2))
-    assert [problem.flag for problem in twins.all_problems()] == ["identical_cards"]
+    assert [problem.flag for problem in twins.all_problems()] == [ProblemKind.IDENTICAL_CARDS]
     # Without jokers in the game each meld with one is told so, and the table does not say it again.
     no_jokers = check_table("5H JK 7H | JK 8S 9S")
     assert [(problem.flag, problem.meld) for problem in no_jokers.all_problems()] == [
-        ("joker_not_allowed", 0),
-        ("joker_not_allowed", 1),
+        (ProblemKind.JOKER_NOT_ALLOWED, 0),
+        (ProblemKind.JOKER_NOT_ALLOWED, 1),
     ]
     one_deck = check_table("5H 6H 7H | 5S 5H 5D", Rules(decks=1, jokers=1))
     assert one_deck.problem_lines() == [
@@ -52,10 +53,10 @@ def test_turn_problems_are_each_named() -> None:
     start = Position.parse("5S 5H 5D", "6S 7S 8S 9S")
     assert check_turn(start, Position.parse("5S 5H 5D | 6S 7S 8S", "9S")).valid
     cases = {
-        "table_card_missing": Position.parse("5S 5H | 6S 7S 8S", "9S"),
-        "card_not_in_hand": Position.parse("5S 5H 5D | 6H 7H 8H", "6S 7S 8S 9S"),
-        "nothing_played": Position.parse("5S 5H 5D", "6S 7S 8S 9S"),
-        "hand_mismatch": Position.parse("5S 5H 5D | 6S 7S 8S", ""),
+        ProblemKind.TABLE_CARD_MISSING: Position.parse("5S 5H | 6S 7S 8S", "9S"),
+        ProblemKind.CARD_NOT_IN_HAND: Position.parse("5S 5H 5D | 6H 7H 8H", "6S 7S 8S 9S"),
+        ProblemKind.NOTHING_PLAYED: Position.parse("5S 5H 5D", "6S 7S 8S 9S"),
+        ProblemKind.HAND_MISMATCH: Position.parse("5S 5H 5D | 6S 7S 8S", ""),
     }
     for flag, end in cases.items():
         verdict = check_turn(start, end)
@@ -78,7 +79,7 @@ def test_the_verdicts_sentences_come_from_its_problems_not_from_its_text() -> No
     assert verdict.explain().splitlines()[1:] == [f"- {line}" for line in verdict.problem_lines()]
     lines = verdict.problem_lines()  # 5♦ taken back, 9♣ 9♦ not from the hand, the cap, two melds
     assert len(lines) == 5 and "al massimo" in lines[2]
-    assert verdict.problem_lines(leaving_out={"too_many_played"}) == lines[:2] + lines[3:]
+    assert verdict.problem_lines(leaving_out={ProblemKind.TOO_MANY_PLAYED}) == lines[:2] + lines[3:]
     header, *lines = verdict.table.explain().splitlines()
     assert verdict.table.summary() == f"{header} " + "; ".join(line.removeprefix("- ") for line in lines)
     assert check_table("5S 5H 5D").summary() == check_table("5S 5H 5D").explain() == "the table is valid"
@@ -113,7 +114,7 @@ def test_positions_print_and_compare() -> None:
     assert Table.parse("6H 7H 8H | 5D 5S 5H") == position.table
     assert repr(Table.parse("5S 5H 5D")) == "Table.parse('5S 5H 5D')"
     assert position.problems() == ()
-    assert [p.flag for p in Position.parse("5S 5H 5D", "JK").problems(BGA)] == ["too_many_jokers"]
+    assert [p.flag for p in Position.parse("5S 5H 5D", "JK").problems(BGA)] == [ProblemKind.TOO_MANY_JOKERS]
     assert [p.message for p in Position.parse("5S 5H 5D", "JK JK 5H 5H").problems(Rules(jokers=1))] == [
         "there are three 5♥ here, but the game is played with two decks, so it has only two of each card",
         "there are two jokers here, but this game has only one",
@@ -155,7 +156,7 @@ def test_turn_explanations_name_each_problem() -> None:
     assert good.valid and good.played == (Card.parse("9H"),)
     assert good.explain() == "the turn is valid: 1 card played (9♥)"
     bad = check_turn(start, Position.parse("5S 5H | 6H 7H 8H 9H 9C", ""))
-    assert [problem.flag for problem in bad.problems] == ["table_card_missing"]
+    assert [problem.flag for problem in bad.problems] == [ProblemKind.TABLE_CARD_MISSING]
     assert bad.table.invalid_melds() == (0, 1)
     lines = bad.explain().splitlines()
     assert lines[0] == "the turn is not valid:" and all(line.startswith("- ") for line in lines[1:])

@@ -19,7 +19,7 @@ from machiavelli_kit.core.cards import (
     parse_cards,
     parse_table,
 )
-from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.melds import ProblemKind, check_meld
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.core.rules import PRESET_NAMES, SCORING_CHOICES, STOCK_OUT_CHOICES, Rules, preset
 from tests.meld_oracle import meld_kinds, rank_lines
@@ -94,7 +94,7 @@ def test_replacing_a_card_by_one_that_breaks_the_meld_is_caught(case: Case, data
 def test_fewer_than_three_cards_are_too_short(case: Case, keep: int, data: st.DataObject) -> None:
     rules, _, meld = case
     kept = data.draw(st.permutations(meld))[:keep]
-    assert "too_short" in check_meld(kept, rules).flags
+    assert ProblemKind.TOO_SHORT in check_meld(kept, rules).flags
 
 
 @given(melds_by_the_rules(), st.data())
@@ -107,7 +107,7 @@ def test_a_duplicated_card_is_caught(case: Case, data: st.DataObject) -> None:
     broken = (*meld[:position], copy, *meld[position:])
     verdict = check_meld(broken, rules)
     assert not verdict.valid
-    assert "identical_cards" in verdict.flags
+    assert ProblemKind.IDENTICAL_CARDS in verdict.flags
 
 
 @given(cards)
@@ -223,4 +223,4 @@ def test_turns_that_add_hand_cards_are_accepted_and_dropping_a_table_card_is_not
     cheat = Position(Table.of(meld for meld in melds if meld), (*end.hand, dropped) if into_hand else end.hand)
     lost = check_turn(start, cheat, rules)
     assert not lost.valid
-    assert "table_card_missing" in [problem.flag for problem in lost.problems]
+    assert ProblemKind.TABLE_CARD_MISSING in [problem.flag for problem in lost.problems]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.melds import Meld, ProblemKind
 from machiavelli_kit.core.position import Position, check_table, check_turn
 from machiavelli_kit.solver import solve
 from machiavelli_kit.solver.matching import match_melds
@@ -90,7 +90,7 @@ def test_bga_3_taking_the_two_hearts_leaves_two_stubs() -> None:
     verdict = check_turn(start, attempt)
     assert not verdict.valid
     assert verdict.table.invalid_melds() == (0, 1)
-    assert [meld.flags for meld in verdict.table.melds] == [("too_short",), ("too_short",), ()]
+    assert [meld.flags for meld in verdict.table.melds] == [(ProblemKind.TOO_SHORT,), (ProblemKind.TOO_SHORT,), ()]
     assert verdict.table.melds[2].kind == "run"
     assert "6♠ 6♦" in verdict.explain() and "7♠ 7♦" in verdict.explain()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.melds import ProblemKind
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Play
@@ -67,7 +68,7 @@ def test_helping_cards_do_not_count_for_the_game_or_its_players() -> None:
     assert played.refusal(play) is None
     start = Position(view.table, (*view.hand, *view.helpers))
     five = check_turn(start, Position(play.table, parse_cards("10H JH")), rules)  # the helping card counts here
-    assert [problem.flag for problem in five.problems] == ["too_many_played"]
+    assert [problem.flag for problem in five.problems] == [ProblemKind.TOO_MANY_PLAYED]
     six = Play(Table.parse("5H 6H 7H 8H 9H 10H | KS KH KD"), parse_cards("KS"))
     assert played.refusal(six) == (
         "5 cards played from the hand, but the rules allow at most 4 a turn (helping cards do not count)"

@@ -122,4 +122,4 @@ def turn_record(verdict: TurnCheck) -> dict[str, Any]:
 
 
 def _problems(problems: Iterable[Problem]) -> list[dict[str, str]]:
-    return [{"flag": problem.flag, "message": problem.message} for problem in problems]
+    return [{"flag": problem.flag.value, "message": problem.message} for problem in problems]

@@ -24,7 +24,7 @@ from machiavelli_kit.core.cards import (
     parse_table,
 )
 from machiavelli_kit.core.goal import Goal, GoalError, GoalKind
-from machiavelli_kit.core.melds import Meld, MeldCheck, MeldKind, Problem, check_meld
+from machiavelli_kit.core.melds import Meld, MeldCheck, MeldKind, Problem, ProblemKind, check_meld
 from machiavelli_kit.core.position import Position, Table, TableCheck, TurnCheck, check_table, check_turn
 from machiavelli_kit.core.random_positions import random_position, random_table
 from machiavelli_kit.core.rules import BGA, CLASSIC, PRESET_NAMES, WIKIPEDIA, Rules, RulesError, as_rules, preset
@@ -49,6 +49,7 @@ __all__ = [
     "NotationError",
     "Position",
     "Problem",
+    "ProblemKind",
     "Rules",
     "RulesError",
     "Suit",

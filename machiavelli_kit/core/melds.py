@@ -2,8 +2,8 @@
 
 >>> Meld.parse("QH KH AH").check().kind
 'run'
->>> [problem.flag for problem in Meld.parse("KH AH 2H").check().problems]
-['ace_both_ends']
+>>> Meld.parse("KH AH 2H").check().flags
+(ProblemKind.ACE_BOTH_ENDS,)
 >>> print(Meld.parse("5H 6H 8H").check().explain())
 5♥ 6♥ 8♥: a run needs cards in a row, and 7♥ is missing between 6♥ and 8♥; add 7♥ to make 5♥ 6♥ 7♥ 8♥ a run
 >>> Meld.parse("5H JK 7H").check(Rules(jokers=2)).jokers_as
@@ -20,13 +20,13 @@ the same rules and holds no more jokers than the game has, so it never proposes
 what the game forbids. Melds that are too short or have a gap get an added card
 first; the others get a card taken out first.
 
->>> suggest(parse_cards("7H 7S 7H"), BGA, ("identical_cards",))
+>>> suggest(parse_cards("7H 7S 7H"), BGA, (ProblemKind.IDENTICAL_CARDS,))
 'put 7♦ or 7♣ in place of 7♥ to make a set'
->>> suggest(parse_cards("5H 6H"), BGA, ("too_short",))
+>>> suggest(parse_cards("5H 6H"), BGA, (ProblemKind.TOO_SHORT,))
 'add 4♥ or 7♥ to make a run'
->>> suggest(parse_cards("KH AH 2H"), BGA, ("ace_both_ends",)) is None
+>>> suggest(parse_cards("KH AH 2H"), BGA, (ProblemKind.ACE_BOTH_ENDS,)) is None
 True
->>> suggest(parse_cards("5H 6H"), BGA, ("too_short",), lang="pl")
+>>> suggest(parse_cards("5H 6H"), BGA, (ProblemKind.TOO_SHORT,), lang="pl")
 'dołóż 4♥ albo 7♥, a powstanie sekwens'
 """
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property, partial
 from typing import Literal
 
@@ -61,18 +62,67 @@ MAX_SET = 4
 MAX_RUN = 13
 
 
+class ProblemKind(Enum):
+    """What kind of thing is wrong: a meld's fault, a turn's or a table's. Its value is the stable
+    name programs read (``check --json`` writes it as the problem's ``flag``).
+
+    >>> ProblemKind("gap"), ProblemKind.TOO_SHORT.value
+    (ProblemKind.GAP, 'too_short')
+    """
+
+    JOKER_NOT_ALLOWED = "joker_not_allowed"
+    """A joker in a game played without jokers."""
+    TOO_SHORT = "too_short"
+    """Fewer than three cards."""
+    IDENTICAL_CARDS = "identical_cards"
+    """The same card more than once in one meld."""
+    TOO_MANY_CARDS = "too_many_cards"
+    """More cards than a set (four) or a run (thirteen) holds."""
+    MIXED_RANKS = "mixed_ranks"
+    """A set of more than one rank."""
+    MIXED_SUITS = "mixed_suits"
+    """A run of more than one suit."""
+    NOT_CONSECUTIVE = "not_consecutive"
+    """A run whose cards are not in a row, found without words (the words say which of the next four)."""
+    ACE_LOW_ONLY = "ace_low_only"
+    """An ace after the king in a game where an ace only goes before the two."""
+    ACE_BOTH_ENDS = "ace_both_ends"
+    """An ace between a king and a two, in a game whose runs do not turn the corner."""
+    TOO_LONG = "too_long"
+    """More cards than fit between a run's lowest and highest card."""
+    GAP = "gap"
+    """A run with cards missing in the middle."""
+    TABLE_CARD_MISSING = "table_card_missing"
+    """A card on the table when the turn began is no longer there (gone, or taken into the hand)."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """A card put on the table that was not in the hand."""
+    HAND_MISMATCH = "hand_mismatch"
+    """The hand at the end is not the hand at the start less the cards played."""
+    NOTHING_PLAYED = "nothing_played"
+    """No card from the hand was played."""
+    TOO_MANY_PLAYED = "too_many_played"
+    """More hand cards than one turn may play."""
+    TOO_MANY_JOKERS = "too_many_jokers"
+    """More jokers than the game has."""
+    TOO_MANY_COPIES = "too_many_copies"
+    """More copies of a card than the decks hold."""
+
+    def __repr__(self) -> str:
+        return f"ProblemKind.{self.name}"
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong, as a stable flag for programs and a sentence for people.
+    """One thing wrong, as a stable kind for programs and a sentence for people.
 
     ``meld`` is the place (from 0) of the table meld the problem is about, when
     it is about one; ``str()`` names that meld, so a list of problems reads well.
 
-    >>> str(Problem("too_short", "a meld needs at least three cards", meld=1))
+    >>> str(Problem(ProblemKind.TOO_SHORT, "a meld needs at least three cards", meld=1))
     'meld 2: a meld needs at least three cards'
     """
 
-    flag: str
+    flag: ProblemKind
     message: str
     meld: int | None = None
 
@@ -169,7 +219,7 @@ class MeldCheck:
         return self.why_not is None
 
     @property
-    def flags(self) -> tuple[str, ...]:
+    def flags(self) -> tuple[ProblemKind, ...]:
         return tuple(problem.flag for problem in self.problems)
 
     @property
@@ -230,15 +280,17 @@ def _why_not(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> tup
     looks_like_set = _looks_like_set(naturals)
     problems: list[Problem] = []
     if jokers_unwelcome:
-        problems.append(Problem("joker_not_allowed", say("no_jokers")))
+        problems.append(Problem(ProblemKind.JOKER_NOT_ALLOWED, say("no_jokers")))
     if len(cards) < MIN_MELD:
         key = "too_short" if cards else "too_short_empty"
-        problems.append(Problem("too_short", say(key, MIN_MELD, least=number(MIN_MELD), count=number(len(cards)))))
+        problems.append(
+            Problem(ProblemKind.TOO_SHORT, say(key, MIN_MELD, least=number(MIN_MELD), count=number(len(cards))))
+        )
     if repeated:
         problems.append(_repeats(naturals, counts, "set" if looks_like_set else "run"))
     for problem in as_set[0] if looks_like_set else as_run[0]:
         # Too many cards only because some are there twice is the one fault already named.
-        if not (repeated and problem.flag == "too_many_cards" and _fits_once(counts, cards, looks_like_set)):
+        if not (repeated and problem.flag is ProblemKind.TOO_MANY_CARDS and _fits_once(counts, cards, looks_like_set)):
             problems.append(problem)
     return tuple(problems)
 
@@ -275,7 +327,7 @@ def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Pro
         message = say(f"repeats_in_{kind}", cards=word_list([str(card) for card in twins]))
     else:
         message = say(f"copies_in_{kind}", counts[twins[0]], card=str(twins[0]), count=number(counts[twins[0]]))
-    return Problem("identical_cards", message)
+    return Problem(ProblemKind.IDENTICAL_CARDS, message)
 
 
 def _fits_once(counts: Counter[Card], cards: tuple[Card, ...], as_set: bool) -> bool:
@@ -299,12 +351,12 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], words: bool = Tr
     ranks = sorted({card.rank for card in naturals})
     if len(cards) > MAX_SET and _biggest_group(cards, [card.rank for card in naturals]) > MAX_SET:
         message = say("set_too_long", MAX_SET, most=number(MAX_SET), count=number(len(cards))) if words else ""
-        problems.append(Problem("too_many_cards", message))
+        problems.append(Problem(ProblemKind.TOO_MANY_CARDS, message))
     if len(ranks) > 1:
         if not words:
-            return [Problem("mixed_ranks", ""), *problems], cards, ()
+            return [Problem(ProblemKind.MIXED_RANKS, ""), *problems], cards, ()
         shown_ranks = [rank_plural(rank) for rank in dict.fromkeys(card.rank for card in naturals)]
-        problems.append(Problem("mixed_ranks", say("mixed_ranks", ranks=word_list(shown_ranks))))
+        problems.append(Problem(ProblemKind.MIXED_RANKS, say("mixed_ranks", ranks=word_list(shown_ranks))))
     if problems:
         return problems, cards, ()
     used_suits = {card.suit for card in naturals}
@@ -322,12 +374,12 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, wo
     suits = {card.suit for card in naturals}
     if len(cards) > MAX_RUN and _biggest_group(cards, [card.suit for card in naturals]) > MAX_RUN:
         message = say("run_too_long", MAX_RUN, most=number(MAX_RUN), count=number(len(cards))) if words else ""
-        problems.append(Problem("too_many_cards", message))
+        problems.append(Problem(ProblemKind.TOO_MANY_CARDS, message))
     if len(suits) > 1:
         if not words:
-            return [*problems, Problem("mixed_suits", "")], cards, ()
+            return [*problems, Problem(ProblemKind.MIXED_SUITS, "")], cards, ()
         names = [suit_name(suit) for suit in dict.fromkeys(card.suit for card in naturals) if suit]
-        problems.append(Problem("mixed_suits", say("mixed_suits", suits=word_list(names))))
+        problems.append(Problem(ProblemKind.MIXED_SUITS, say("mixed_suits", suits=word_list(names))))
     if problems or len({card.rank for card in naturals}) < len(naturals):
         return problems, cards, ()
     suit = naturals[0].suit if naturals else Suit.SPADES
@@ -339,7 +391,7 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, wo
         arranged = tuple(natural_by_rank.get(rank, JOKER) for rank in window)
         return [], arranged, jokers_as
     if not words:
-        return [Problem("not_consecutive", "")], cards, ()
+        return [Problem(ProblemKind.NOT_CONSECUTIVE, "")], cards, ()
     return [_why_not_consecutive(cards, naturals, rules)], cards, ()
 
 
@@ -374,28 +426,30 @@ def _linear_positions(ranks: list[int], rules: Rules) -> list[list[int]]:
 def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Problem:
     ranks = [card.rank for card in naturals]
     if ACE in ranks and not rules.ace_high and _run_window(ranks, len(cards), rules.replace(ace_high=True)):
-        return Problem("ace_low_only", say("ace_low_only"))
+        return Problem(ProblemKind.ACE_LOW_ONLY, say("ace_low_only"))
     if not rules.wrap and _run_window(ranks, len(cards), rules.replace(wrap=True)):
         # Only a run that turns the corner holds these cards: the ace (or the joker for it) sits between K and 2.
-        return Problem("ace_both_ends", say("ace_between" if rules.ace_high else "ace_between_low"))
+        return Problem(ProblemKind.ACE_BOTH_ENDS, say("ace_between" if rules.ace_high else "ace_between_low"))
     suit = naturals[0].suit
     best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
     missing = [Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best]
     jokers = len(cards) - len(naturals)
     if not missing:
-        return Problem("too_long", say("too_long"))
+        return Problem(ProblemKind.TOO_LONG, say("too_long"))
     gap = format_cards(missing, unicode=True)
     if jokers:
         key = "gap_joker" if jokers == 1 else "gap_jokers"
-        return Problem("gap", say(key, len(missing), count=number(len(missing)), cards=gap, jokers=number(jokers)))
+        return Problem(
+            ProblemKind.GAP, say(key, len(missing), count=number(len(missing)), cards=gap, jokers=number(jokers))
+        )
     if len(missing) == 1:
         place = next(place for place in range(min(best), max(best) + 1) if place not in best)
         below, above = Card(rank_at(place - 1), suit), Card(rank_at(place + 1), suit)
-        return Problem("gap", say("gap_one", card=gap, below=str(below), above=str(above)))
-    return Problem("gap", say("gap_many", cards=gap))
+        return Problem(ProblemKind.GAP, say("gap_one", card=gap, below=str(below), above=str(above)))
+    return Problem(ProblemKind.GAP, say("gap_many", cards=gap))
 
 
-ADD_FIRST = frozenset({"too_short", "gap"})
+ADD_FIRST = frozenset({ProblemKind.TOO_SHORT, ProblemKind.GAP})
 """Faults mended by a card the meld lacks, so adding one is tried first."""
 
 
@@ -412,7 +466,7 @@ class Fix:
 
 
 def suggest(
-    cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = (), lang: str | None = None
+    cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[ProblemKind] = (), lang: str | None = None
 ) -> str | None:
     """One change of one card that makes ``cards`` a valid meld under ``rules``, in words (in ``lang``,
     ``None``: the language in use), or ``None``.
@@ -423,13 +477,15 @@ def suggest(
     return None if found is None else found.text
 
 
-def fix(cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[str] = (), lang: str | None = None) -> Fix | None:
+def fix(
+    cards: Sequence[Card], rules: Rules = BGA, flags: Sequence[ProblemKind] = (), lang: str | None = None
+) -> Fix | None:
     """Like :func:`suggest`, with the melds the suggestion would make."""
     with speaking(lang):
         return _fix(tuple(cards), rules, flags)
 
 
-def _fix(cards: tuple[Card, ...], rules: Rules, flags: Sequence[str]) -> Fix | None:
+def _fix(cards: tuple[Card, ...], rules: Rules, flags: Sequence[ProblemKind]) -> Fix | None:
     if not MIN_MELD - 1 <= len(cards) <= MAX_RUN + 1:
         return None  # no change of one card makes a meld of these
     ways: tuple[Callable[[tuple[Card, ...], Rules], Fix | None], ...] = (_take_out, _put_in_place, _add)

@@ -25,7 +25,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli_kit.core.cards import JOKER, Card, format_cards, format_table, parse_cards, parse_table
-from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, check_meld
+from machiavelli_kit.core.melds import Meld, MeldCheck, Problem, ProblemKind, check_meld
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.core.validator_words import number, say
 from machiavelli_kit.i18n import _, speaking
@@ -226,7 +226,7 @@ class TurnCheck:
                 return say("turn_valid", len(self.played), count=str(len(self.played)), cards=played)
             return say("turn_not_valid") + "\n" + "\n".join(f"- {line}" for line in self.problem_lines())
 
-    def problem_lines(self, leaving_out: Collection[str] = ()) -> list[str]:
+    def problem_lines(self, leaving_out: Collection[ProblemKind] = ()) -> list[str]:
         """One line per problem of the turn (but those of the kinds in ``leaving_out``, which the
         caller words its own way), then one per invalid meld of the end table."""
         turn = [problem.message for problem in self.problems if problem.flag not in leaving_out]
@@ -275,29 +275,29 @@ def _check_turn(start: Position, end: Position, rules: Rules, lang: str) -> Turn
     gone_from_table = start_table - end_table
     taken = gone_from_table & (end_hand - expected_hand)
     problems = [
-        *_cards_problem("table_card_missing", gone_from_table - taken, "table_card_gone", "table_cards_gone"),
-        *_cards_problem("table_card_missing", taken, "table_card_taken", "table_cards_taken"),
-        *_cards_problem("card_not_in_hand", played - start_hand, "not_from_hand", "not_from_hand_many"),
-        *_cards_problem("hand_mismatch", end_hand - expected_hand - taken, "new_in_hand", "new_in_hand_many"),
-        *_cards_problem("hand_mismatch", expected_hand - end_hand, "lost_from_hand", "lost_from_hand_many"),
+        *_cards_problem(ProblemKind.TABLE_CARD_MISSING, gone_from_table - taken, "table_card_gone", "table_cards_gone"),
+        *_cards_problem(ProblemKind.TABLE_CARD_MISSING, taken, "table_card_taken", "table_cards_taken"),
+        *_cards_problem(ProblemKind.CARD_NOT_IN_HAND, played - start_hand, "not_from_hand", "not_from_hand_many"),
+        *_cards_problem(ProblemKind.HAND_MISMATCH, end_hand - expected_hand - taken, "new_in_hand", "new_in_hand_many"),
+        *_cards_problem(ProblemKind.HAND_MISMATCH, expected_hand - end_hand, "lost_from_hand", "lost_from_hand_many"),
     ]
     played_cards = tuple(sorted(played.elements()))
     if not played_cards:
-        problems.append(Problem("nothing_played", say("nothing_played")))
+        problems.append(Problem(ProblemKind.NOTHING_PLAYED, say("nothing_played")))
     count = len(played_cards)
     room = rules.turn_room(count)
     if room < 0:  # count + room: the most one turn may play
         message = say("too_many_played", count, count=number(count), most=number(count + room))
-        problems.append(Problem("too_many_played", message))
+        problems.append(Problem(ProblemKind.TOO_MANY_PLAYED, message))
     return TurnCheck(check_table(end.table, rules, lang), tuple(problems), played_cards, lang)
 
 
-def _cards_problem(flag: str, cards: Counter[Card], one: str, many: str) -> tuple[Problem, ...]:
+def _cards_problem(kind: ProblemKind, cards: Counter[Card], one: str, many: str) -> tuple[Problem, ...]:
     """One problem naming ``cards`` (none when there are none), in the sentence for one card or for several."""
     if not cards:
         return ()
     key = one if sum(cards.values()) == 1 else many
-    return (Problem(flag, say(key, cards=format_cards(sorted(cards.elements()), unicode=True))),)
+    return (Problem(kind, say(key, cards=format_cards(sorted(cards.elements()), unicode=True))),)
 
 
 def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
@@ -316,11 +316,11 @@ def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
             if card.is_joker:
                 excess = count - max(0, rules.jokers - before)
                 if rules.jokers and excess > 0:
-                    problems.append(Problem("too_many_jokers", _jokers_too_many(excess, rules.jokers), index))
+                    problems.append(Problem(ProblemKind.TOO_MANY_JOKERS, _jokers_too_many(excess, rules.jokers), index))
             elif before >= rules.decks:
                 key = "extra_copy_one_deck" if rules.decks == 1 else "extra_copy"
                 message = say(key, rules.decks, card=str(card), decks=number(rules.decks))
-                problems.append(Problem("too_many_copies", message, index))
+                problems.append(Problem(ProblemKind.TOO_MANY_COPIES, message, index))
         seen.update(here)
     return tuple(problems)
 
@@ -339,11 +339,11 @@ def _supply_problems(cards: Counter[Card], rules: Rules) -> tuple[Problem, ...]:
     for card, count in sorted(cards.items()):
         if card == JOKER:
             if count > rules.jokers:
-                problems.append(Problem("too_many_jokers", _jokers_here(count, rules.jokers)))
+                problems.append(Problem(ProblemKind.TOO_MANY_JOKERS, _jokers_here(count, rules.jokers)))
         elif count > rules.decks:
             key = "copies_here_one_deck" if rules.decks == 1 else "copies_here"
             message = say(key, count, count=number(count), card=str(card), decks=number(rules.decks))
-            problems.append(Problem("too_many_copies", message))
+            problems.append(Problem(ProblemKind.TOO_MANY_COPIES, message))
     return tuple(problems)
 
 

@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import TypeVar
 
 from machiavelli_kit.core.cards import Card, quote
-from machiavelli_kit.core.melds import Meld
+from machiavelli_kit.core.melds import Meld, ProblemKind
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore, action_of
 from machiavelli_kit.game.scoring import fewest_cards, hand_points
@@ -88,7 +88,7 @@ def play_problems(state: GameState, play: Play) -> list[str]:
     verdict = check_turn(
         Position(state.table, tuple(reach.elements())), Position(play.table, tuple((reach - new).elements())), rules
     )
-    problems += verdict.problem_lines(leaving_out={"too_many_played"})  # the cap is worded below
+    problems += verdict.problem_lines(leaving_out={ProblemKind.TOO_MANY_PLAYED})  # the cap is worded below
     played = sum((new - taken).values())  # helping cards do not count toward the cap
     room = rules.turn_room(played)
     if room < 0:  # played + room: the most one turn may play

@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Literal
 
 from machiavelli_kit.core.cards import Card, format_cards
-from machiavelli_kit.core.melds import check_meld
+from machiavelli_kit.core.melds import ProblemKind, check_meld
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
@@ -41,7 +41,7 @@ from machiavelli_kit.solver.steps import Move, apply_move
 
 Place = int | Literal["new", "work", "hand"]
 """Where a card lies or goes: a meld index, a new meld, the working area or the hand."""
-WORK_AREA_FLAGS = frozenset({"table_card_missing", "hand_mismatch"})
+WORK_AREA_FLAGS = frozenset({ProblemKind.TABLE_CARD_MISSING, ProblemKind.HAND_MISMATCH})
 """Turn problems that only say a card is still in the working area, which Check says once itself."""
 # TRANSLATORS: why nothing can be played; it follows "No play: ".
 NO_CARD_PLAYS = N_("no card from your hand can be played here")
