@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter
 from machiavelli_kit.puzzles.recipes import regenerate, same_as_bundled
@@ -60,8 +61,8 @@ def _table(chapters: tuple[Chapter, ...]) -> None:
 
 def _answers(chapters: tuple[Chapter, ...]) -> None:
     """Yes and no per yes-or-no goal: close (yes/no), play a card (yes/no), decide (play/restore)."""
-    kinds = ("close", "play", "decide")
-    print(f"\n{'answers':<18}" + "".join(f"{kind + ' yes/no':>16}" for kind in kinds))
+    kinds = (GoalKind.CLOSE, GoalKind.PLAY, GoalKind.DECIDE)
+    print(f"\n{'answers':<18}" + "".join(f"{kind.value + ' yes/no':>16}" for kind in kinds))
     for chapter in chapters:
         split = Counter((puzzle.goal.kind, puzzle.feasible) for puzzle in chapter.puzzles)
         shown = [f"{split[kind, True]}/{split[kind, False]}" if kind in {k for k, _ in split} else "" for kind in kinds]

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from machiavelli_kit.core.cards import JOKER
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.duplicates import canonical_form
 from machiavelli_kit.puzzles.format import TECHNIQUES, Chapter, Puzzle
@@ -16,7 +17,7 @@ from machiavelli_kit.puzzles.grader import grade
 from machiavelli_kit.solver import solve
 
 COLLECTION = load_collection()
-YES_NO = ("close", "play", "decide")
+YES_NO = (GoalKind.CLOSE, GoalKind.PLAY, GoalKind.DECIDE)
 NO_GIVEAWAY = ("restore", "no play", "cannot", "whole hand", "First move", "The solution")
 
 
@@ -32,14 +33,14 @@ def test_at_least_500_puzzles() -> None:
 def test_yes_and_no_answers_come_about_half_and_half(chapter: Chapter) -> None:
     """In every chapter, each yes-or-no goal is answered yes about as often as no."""
     for kind in YES_NO:
-        answers = [puzzle.feasible for puzzle in chapter.puzzles if puzzle.goal.kind == kind]
+        answers = [puzzle.feasible for puzzle in chapter.puzzles if puzzle.goal.kind is kind]
         yes = sum(answers)
         assert abs(yes - (len(answers) - yes)) <= max(1, len(answers) // 5), (kind, yes, len(answers))
 
 
 def test_always_answering_the_same_scores_half_at_most() -> None:
     for kind in YES_NO:
-        answers = Counter(puzzle.feasible for puzzle in COLLECTION.puzzles if puzzle.goal.kind == kind)
+        answers = Counter(puzzle.feasible for puzzle in COLLECTION.puzzles if puzzle.goal.kind is kind)
         assert answers[True] >= 20 and answers[False] >= 20, kind
         assert max(answers.values()) <= 0.55 * sum(answers.values()), kind
 
@@ -67,7 +68,7 @@ def test_every_puzzle_has_hints_and_the_first_gives_no_answer_away() -> None:
 
 def test_the_first_hint_reads_the_same_whatever_a_play_or_restore_answer() -> None:
     generated = [puzzle for puzzle in COLLECTION.puzzles if puzzle.source.startswith("generated")]
-    first = {puzzle.answer: puzzle.hints[0] for puzzle in generated if puzzle.goal.kind == "decide"}
+    first = {puzzle.answer: puzzle.hints[0] for puzzle in generated if puzzle.goal.kind is GoalKind.DECIDE}
     assert set(first) == {"play", "restore"} and first["play"] == first["restore"]
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.generator import giveaways
@@ -33,7 +33,7 @@ def test_size_and_chapters() -> None:
     assert set(DOCUMENT_IDS) <= {puzzle.id for puzzle in COLLECTION.chapters[0].puzzles}
     alone = COLLECTION.find("wiki-2-alone")
     assert alone.goal == Goal.DECIDE and alone.answer == "restore"
-    assert Counter(puzzle.goal.kind for puzzle in COLLECTION.puzzles)["decide"] >= 30
+    assert Counter(puzzle.goal.kind for puzzle in COLLECTION.puzzles)[GoalKind.DECIDE] >= 30
 
 
 def test_every_grade_from_spare_to_impossible_is_present() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.core.cards import format_cards
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.i18n import LanguageError, speaking
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Chapter, PuzzleError, dump, keep_translations, loads
@@ -161,7 +161,7 @@ def test_the_task_and_the_answer_are_said_in_the_language_asked() -> None:
     ]
     with speaking("it"):
         assert counting.answer_text() == "2 carte"
-        assert replace(puzzle, goal=Goal("play", puzzle.position.hand[0])).question() == (
+        assert replace(puzzle, goal=Goal(GoalKind.PLAY, puzzle.position.hand[0])).question() == (
             "Riesci a giocare 3♣? Se sì, fai vedere come."
         )
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, check_table
 from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.puzzles.generator import Recipe, generate, giveaways
@@ -51,19 +52,19 @@ def test_a_planter_plants_its_technique_most_of_the_time(planter: str) -> None:
 
 def test_yes_and_no_answers_take_turns() -> None:
     recipe = Recipe("test-yes-no", "Yes or no", "yes-no", 9, ("swap", "dissolve", "impossible"), ("swap", "dissolve"),
-                    (8, 14), goals=("close", "play", "decide"))  # fmt: skip
+                    (8, 14), goals=(GoalKind.CLOSE, GoalKind.PLAY, GoalKind.DECIDE))  # fmt: skip
     puzzles = generate(recipe)
-    for kind in ("close", "play", "decide"):
-        answers = Counter(puzzle.feasible for puzzle in puzzles if puzzle.goal.kind == kind)
+    for kind in (GoalKind.CLOSE, GoalKind.PLAY, GoalKind.DECIDE):
+        answers = Counter(puzzle.feasible for puzzle in puzzles if puzzle.goal.kind is kind)
         assert answers == Counter({True: 2, False: 1}), kind
     for puzzle in puzzles:
-        if puzzle.goal.kind == "close" and not puzzle.answer:
+        if puzzle.goal.kind is GoalKind.CLOSE and not puzzle.answer:
             assert solve(puzzle.position, puzzle.rules).feasible, "a no to closing still has a play"
 
 
 def test_the_basics_welcome_what_other_chapters_call_giveaways() -> None:
     recipe = Recipe("test-basics", "Basics", "basics", 4, ("lay", "extend"), ("lay", "extend"), (3, 9), basics=True,
-                    goals=("max",))  # fmt: skip
+                    goals=(GoalKind.MAX,))  # fmt: skip
     puzzles = generate(recipe)
     assert all(puzzle.grade in ("lay", "extend") for puzzle in puzzles)
     assert any(giveaways(solve(puzzle.position, puzzle.rules)) for puzzle in puzzles)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from machiavelli_kit.core.cards import JOKER, RANKS, SUITS, Card
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules, preset
 from machiavelli_kit.puzzles.position_id import PositionIdError, format_position_id, parse_position_id
@@ -33,7 +33,7 @@ rules = st.builds(
 
 @given(positions, rules, st.data())
 def test_round_trip(position: Position, rules: Rules, data: st.DataObject) -> None:
-    goals = [Goal.MAX, Goal.CLOSE, Goal.DECIDE] + [Goal("play", card) for card in position.hand]
+    goals = [Goal.MAX, Goal.CLOSE, Goal.DECIDE] + [Goal(GoalKind.PLAY, card) for card in position.hand]
     goal = data.draw(st.sampled_from(goals))
     text = format_position_id(position, rules, goal)
     assert quote(text, safe="") == text, "the id must be url-safe as it stands"

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.practice.examples import example
 from machiavelli_kit.practice.progress import FAILED, HELPED, SOLVED, Progress
 from machiavelli_kit.practice.rating import Rating, start_rating
@@ -317,7 +318,7 @@ def answer_right(session: PuzzleSession) -> None:
 
 def test_a_streak_gets_harder_until_the_first_miss() -> None:
     progress = Progress()
-    pool = [puzzle for puzzle in COLLECTION.puzzles if puzzle.goal.kind in ("max", "decide")]
+    pool = [puzzle for puzzle in COLLECTION.puzzles if puzzle.goal.kind in (GoalKind.MAX, GoalKind.DECIDE)]
     trainer = Trainer(COLLECTION, progress, clock=Clock(), rng=random.Random(3))
     trainer.set_mode("streak")
     ratings = []

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import ACE, KING, Card
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
@@ -84,7 +85,7 @@ def _answer_key(puzzle: Puzzle, lang: str) -> KeyEntry:
             return KeyEntry(_yes(puzzle), moves, (), end, compare)
         best = _best(puzzle)
         if not best.feasible:
-            answer = _(NO_PLAY) if puzzle.goal.kind in ("max", "decide") else _(NO_PLAY_NO)
+            answer = _(NO_PLAY) if puzzle.goal.kind in (GoalKind.MAX, GoalKind.DECIDE) else _(NO_PLAY_NO)
             return KeyEntry(answer, (), _stuck(puzzle.position.hand, puzzle.position, puzzle.rules), None, compare)
         moves, end = _play(puzzle.position, best.table, puzzle.rules)
         left = best.hand
@@ -117,9 +118,9 @@ def _yes(puzzle: Puzzle) -> str:
     kind, card = puzzle.goal.kind, puzzle.goal.card
     if card is not None:
         return _("Yes, {card} can be played.").format(card=card)
-    if kind == "close":
+    if kind is GoalKind.CLOSE:
         return _("Yes, the whole hand can be played.")
-    if kind == "decide":
+    if kind is GoalKind.DECIDE:
         return _("Play, because {cards} can be played.").format(cards=cards)
     count = sum(played.values())
     # TRANSLATORS: the answer to "play as many cards as you can"; {cards} are the cards, e.g. "4♥ 7♠".

@@ -21,13 +21,12 @@ machiavelli_kit.core.goal.GoalError: 'win' is not a goal: goals are max, close, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from enum import Enum
+from typing import ClassVar
 
 from machiavelli_kit.core.cards import Card, NotationError, format_card, parse_card, quote
 from machiavelli_kit.i18n import N_, _
 
-GoalKind = Literal["max", "close", "play", "decide"]
-PLAIN_KINDS: tuple[GoalKind, ...] = ("max", "close", "decide")
 # TRANSLATORS: {text} is what was written, in quotes. max, close, decide and play:7S are written as they are
 # in a puzzle file: do not translate them.
 HELP = N_("{text} is not a goal: goals are max, close, decide, or play:<card> such as play:7S")
@@ -35,6 +34,30 @@ HELP = N_("{text} is not a goal: goals are max, close, decide, or play:<card> su
 
 class GoalError(ValueError):
     """Text that is not a goal; the message says what goals there are."""
+
+
+class GoalKind(Enum):
+    """What a goal asks for; its value is the goal as written (a ``play`` goal adds its card).
+
+    >>> GoalKind("close"), GoalKind.PLAY.value
+    (GoalKind.CLOSE, 'play')
+    """
+
+    MAX = "max"
+    """Play as many hand cards as possible (at least one)."""
+    CLOSE = "close"
+    """Play the whole hand."""
+    PLAY = "play"
+    """Play one given card, and as little else as possible."""
+    DECIDE = "decide"
+    """Say whether any play exists (for the solver, the same question as ``max``)."""
+
+    def __repr__(self) -> str:
+        return f"GoalKind.{self.name}"
+
+
+PLAIN_KINDS = (GoalKind.MAX, GoalKind.CLOSE, GoalKind.DECIDE)
+"""The goals that name no card."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +72,7 @@ class Goal:
     DECIDE: ClassVar[Goal]
 
     def __post_init__(self) -> None:
-        if (self.kind == "play") != (self.card is not None):
+        if (self.kind is GoalKind.PLAY) != (self.card is not None):
             raise GoalError("a play goal names one card, and only a play goal names a card")
 
     @classmethod
@@ -58,17 +81,17 @@ class Goal:
         if isinstance(text, Goal):
             return text
         if isinstance(text, Card):
-            return cls("play", text)
+            return cls(GoalKind.PLAY, text)
         if not isinstance(text, str):
             raise TypeError(f"a goal is text such as 'max' or 'play:7S', not {type(text).__name__}")
         token = text.strip()
         lowered = token.lower()
         for kind in PLAIN_KINDS:
-            if lowered == kind:
+            if lowered == kind.value:
                 return cls(kind)
         card_text = token[5:] if lowered.startswith(("play:", "play-")) else token
         try:
-            return cls("play", parse_card(card_text))
+            return cls(GoalKind.PLAY, parse_card(card_text))
         except NotationError:
             if card_text is not token:
                 # TRANSLATORS: {text} is the goal as written (play:11H), {card} its card part ('11H'), both quoted.
@@ -84,10 +107,10 @@ class Goal:
         return str(self).replace(":", "-")
 
     def __str__(self) -> str:
-        return f"play:{format_card(self.card)}" if self.card is not None else self.kind
+        return f"play:{format_card(self.card)}" if self.card is not None else self.kind.value
 
     def __repr__(self) -> str:
         return f"Goal.parse({str(self)!r})"
 
 
-Goal.MAX, Goal.CLOSE, Goal.DECIDE = Goal("max"), Goal("close"), Goal("decide")
+Goal.MAX, Goal.CLOSE, Goal.DECIDE = Goal(GoalKind.MAX), Goal(GoalKind.CLOSE), Goal(GoalKind.DECIDE)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.core.melds import MIN_MELD, Meld, check_meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
@@ -31,7 +31,7 @@ from machiavelli_kit.solver.templates import card_index, templates
 
 
 def best_play(
-    view: View, goal: str | Card = "max", *, helpers: bool = True, deadline: float | None = None
+    view: View, goal: Goal | Card | str = Goal.MAX, *, helpers: bool = True, deadline: float | None = None
 ) -> Play | None:
     """The solver's play for ``goal`` (``max``, ``close`` or a card to play), or ``None`` if there is none.
 
@@ -41,18 +41,20 @@ def best_play(
     within the room the turn has left (:meth:`~machiavelli_kit.core.rules.Rules.turn_room`).
     Past ``deadline`` (a ``time.perf_counter()`` time) the solver gives up: :class:`SolverTimeout`.
     """
+    goal = Goal.parse(goal)
     laid, taken, hand = _helper_melds(view, deadline) if helpers else ([], (), Counter(view.hand))
     room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
     rest: tuple[Meld, ...] | None = None
-    done = isinstance(goal, Card) and hand[goal] < Counter(view.hand)[goal]  # a helping meld took the card
+    card = goal.card
+    done = card is not None and hand[card] < Counter(view.hand)[card]  # a helping meld took the card
     if hand and not done and room >= 1:
         table = view.table if view.may_touch_table else Table()
         found = solve_within(Position(table, tuple(hand.elements())), view.rules, goal, deadline, room)
         if found.feasible:
             rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
-        elif goal != "max":
+        elif goal.kind is not GoalKind.MAX:
             return None
-    elif goal == "close" and hand:
+    elif goal.kind is GoalKind.CLOSE and hand:
         return None
     if rest is None and not laid:
         return None
@@ -74,7 +76,7 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     position = Position(view.table, (*view.hand, *view.helpers))
     if view.may_touch_table and not view.helpers:
-        return solve_within(position, view.rules, "max", deadline)
+        return solve_within(position, view.rules, Goal.MAX, deadline)
     play = best_play(view, deadline=deadline)
     if play is None:
         return Solution.no_play(position, view.rules, Goal.MAX)
@@ -109,7 +111,7 @@ def simple_play(view: View, deadline: float | None = None) -> Play | None:
     """A newcomer's play: new melds from the hand, then single cards added to the ends of the
     melds on the table (sets filled up to four); nothing on the table is taken apart."""
     rules = view.rules
-    found = solve_within(Position(Table(), view.hand), rules, "max", deadline)
+    found = solve_within(Position(Table(), view.hand), rules, Goal.MAX, deadline)
     hand = Counter(view.hand)
     new: list[Meld] = []
     if found.feasible:
@@ -165,7 +167,7 @@ def _extensions_first(view: View, deadline: float | None) -> Play | None:
     new: list[Meld] = []
     room = view.rules.turn_room(played, hand.total())
     if room >= MIN_MELD:
-        found = solve_within(Position(Table(), tuple(hand.elements())), view.rules, "max", deadline, room)
+        found = solve_within(Position(Table(), tuple(hand.elements())), view.rules, Goal.MAX, deadline, room)
         if found.feasible:
             new = list(found.table.melds)
             played += len(found.played)
@@ -248,7 +250,7 @@ def no_play(view: View) -> Draw | Pass:
 
 
 def solve_within(
-    position: Position, rules: Rules, goal: str | Card, deadline: float | None, room: int | None = None
+    position: Position, rules: Rules, goal: Goal | Card, deadline: float | None, room: int | None = None
 ) -> Solution:
     """The solver (placing at most ``room`` hand cards, ``None``: a whole turn's), given the time
     left until ``deadline`` (a ``time.perf_counter()`` time); :class:`SolverTimeout` once it has

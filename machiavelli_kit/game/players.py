@@ -21,6 +21,7 @@ import time
 from typing import ClassVar
 
 from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import best_play, first_step, newcomer_play, no_play, simple_options, solve_within
@@ -192,7 +193,7 @@ def _played(play: Play, view: View) -> int:
 
 def _solve_close(position: Position, view: View, deadline: float) -> bool:
     """Whether ``position``'s hand can all be played (under the rules, ignoring the closed table)."""
-    return solve_within(position, view.rules, "close", deadline).feasible
+    return solve_within(position, view.rules, Goal.CLOSE, deadline).feasible
 
 
 def fallback(view: View) -> Action:

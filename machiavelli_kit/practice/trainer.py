@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
 from machiavelli_kit.core.cards import format_card
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import N_, _, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
@@ -160,7 +161,7 @@ class PuzzleSession(PlaySession):
         if card is not None:
             # TRANSLATORS: part of a sentence, after "No play: "; {card} is a card such as 7♥.
             return _("{card} cannot be played here").format(card=format_card(card, unicode=True))
-        if self.puzzle.goal.kind == "close":
+        if self.puzzle.goal.kind is GoalKind.CLOSE:
             # TRANSLATORS: part of a sentence, after "No play: ".
             return _("your whole hand cannot be played here")
         return super().no_play_reason()

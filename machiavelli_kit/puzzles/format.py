@@ -78,7 +78,7 @@ from typing import Any
 import tomli_w
 
 from machiavelli_kit.core.cards import Card, NotationError, format_card, format_cards, parse_card, parse_cards, quote
-from machiavelli_kit.core.goal import Goal, GoalError
+from machiavelli_kit.core.goal import Goal, GoalError, GoalKind
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.i18n import (
@@ -107,9 +107,9 @@ PUZZLE_KEYS = {
 CHAPTER_KEYS = {"title": True, "intro": False}
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 QUESTIONS = {
-    "max": N_("Play as many cards from your hand as you can, or say there is no play (then you draw)."),
-    "close": N_("Can you play your whole hand? If so, show how."),
-    "decide": N_("Play or draw? If you can play, show how; if not, say there is no play."),
+    GoalKind.MAX: N_("Play as many cards from your hand as you can, or say there is no play (then you draw)."),
+    GoalKind.CLOSE: N_("Can you play your whole hand? If so, show how."),
+    GoalKind.DECIDE: N_("Play or draw? If you can play, show how; if not, say there is no play."),
 }
 """The task of each kind of goal in words (``play:<card>`` has its own sentence)."""
 
@@ -192,13 +192,13 @@ class Puzzle:
         """The answer (or another ``answer`` to the same goal) in words, in ``lang`` (or the language in use)."""
         answer = self.answer if answer is None else answer
         with speaking(lang):
-            if self.goal.kind == "max":
+            if self.goal.kind is GoalKind.MAX:
                 count = int(answer)
                 if count == 0:
                     return _("no play: draw a card")
                 # TRANSLATORS: the answer of a puzzle: how many cards of the hand can be played.
                 return ngettext("{count} card", "{count} cards", count).format(count=count)
-            if self.goal.kind == "decide":
+            if self.goal.kind is GoalKind.DECIDE:
                 # TRANSLATORS: the answer of a "play or draw?" puzzle.
                 return pgettext("answer", "play") if answer == "play" else pgettext("answer", "restore")
             return pgettext("answer", "yes") if answer else pgettext("answer", "no")
@@ -536,7 +536,7 @@ def _goal(text: str, hand: tuple[Card, ...], error: Any) -> Goal:
 
 
 def _answer(goal: Goal, value: Any, error: Any) -> Answer:
-    if goal.kind == "max":
+    if goal.kind is GoalKind.MAX:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise error(
                 _("for goal max the answer is the number of cards playable (0: restore), not {value}").format(
@@ -544,7 +544,7 @@ def _answer(goal: Goal, value: Any, error: Any) -> Answer:
                 )
             )
         return value
-    if goal.kind == "decide":
+    if goal.kind is GoalKind.DECIDE:
         if value not in DECISIONS:
             raise error(_('for goal decide the answer is "play" or "restore", not {value}').format(value=quote(value)))
         return str(value)
@@ -576,14 +576,14 @@ def _check_solution(puzzle: Puzzle, table: Table) -> None:
     if not verdict.valid:
         raise puzzle.error("solution", "; ".join(verdict.problem_lines()))
     count = sum(played.values())
-    if puzzle.goal.kind == "max" and count != puzzle.answer:
+    if puzzle.goal.kind is GoalKind.MAX and count != puzzle.answer:
         message = ngettext(
             "it plays {count} card but the answer is {answer}",
             "it plays {count} cards but the answer is {answer}",
             count,
         )
         raise puzzle.error("solution", message.format(count=count, answer=puzzle.answer))
-    if puzzle.goal.kind == "close" and rest:
+    if puzzle.goal.kind is GoalKind.CLOSE and rest:
         raise puzzle.error(
             "solution", _("it leaves {cards} in the hand").format(cards=format_cards(sorted(rest.elements())))
         )

@@ -71,7 +71,7 @@ class Recipe:
     """Rules under which the answer must differ (one per puzzle, matched to ``rules`` by position)."""
     ranks: tuple[int, ...] = RANKS
     """Ranks the table and hand are dealt from."""
-    goals: tuple[GoalKind, ...] = ("max", "max", "max", "close", "play")
+    goals: tuple[GoalKind, ...] = (GoalKind.MAX, GoalKind.MAX, GoalKind.MAX, GoalKind.CLOSE, GoalKind.PLAY)
     efforts: tuple[int, ...] = ()
     """Efforts kept, each up to one and a half even shares of the chapter (empty: any effort)."""
     set_share: float = 0.5
@@ -142,7 +142,7 @@ def _slot(recipe: Recipe, number: int) -> _Slot:
     kind = _kind(recipe, number)
     asked = sum(1 for earlier in range(number) if _kind(recipe, earlier) == kind)
     compare = (Rules.parse(recipe.compare[choice]),) if recipe.compare else ()
-    either = kind == "max" or (kind == "decide" and bool(compare))
+    either = kind is GoalKind.MAX or (kind is GoalKind.DECIDE and bool(compare))
     return _Slot(Rules.parse(recipe.rules[choice]), compare, kind, None if either else asked % 2 == 0)
 
 
@@ -152,9 +152,9 @@ def _kind(recipe: Recipe, number: int) -> GoalKind:
 
 def _plant(rng: random.Random, recipe: Recipe, slot: _Slot) -> Position:
     low, high = recipe.decoys
-    if slot.kind == "close" and slot.yes:
+    if slot.kind is GoalKind.CLOSE and slot.yes:
         decoys = 0
-    elif slot.kind in ("close", "play") and not slot.yes:
+    elif slot.kind in (GoalKind.CLOSE, GoalKind.PLAY) and not slot.yes:
         decoys = rng.randint(max(1, low), max(1, high))
     else:
         decoys = rng.randint(low, high)
@@ -168,7 +168,7 @@ def _make(rng: random.Random, recipe: Recipe, slot: _Slot, position: Position) -
     """The puzzle planted at ``position`` for ``slot``, if the solver and the grader agree."""
     rules = slot.rules
     about: Grade | None = None  # the grade of the play a near miss misses
-    if slot.kind == "decide" and slot.yes is False:
+    if slot.kind is GoalKind.DECIDE and slot.yes is False:
         planted = solve(position, rules)
         near = _near_miss(rng, position, rules) if planted.feasible else None
         if near is None:
@@ -205,21 +205,21 @@ def _make(rng: random.Random, recipe: Recipe, slot: _Slot, position: Position) -
 def _goal(rng: random.Random, recipe: Recipe, slot: _Slot, best: Solution) -> Goal | None:
     """The slot's goal, if the position gives the slot's answer."""
     hand = best.position.hand
-    if slot.kind == "max":
+    if slot.kind is GoalKind.MAX:
         return Goal.MAX
-    if slot.kind == "decide":
+    if slot.kind is GoalKind.DECIDE:
         return Goal.DECIDE if slot.yes in (None, best.feasible) else None
     if not best.feasible:
         return None
-    if slot.kind == "close":
+    if slot.kind is GoalKind.CLOSE:
         return Goal.CLOSE if (best.max_play == len(hand)) == slot.yes else None
     played = Counter(best.played)
     choices = sorted({card for card in hand if not card.is_joker and bool(played[card]) == slot.yes})
     rng.shuffle(choices)
     for card in choices[:3]:
-        answer = solve(best.position, best.rules, Goal("play", card))
+        answer = solve(best.position, best.rules, Goal(GoalKind.PLAY, card))
         if answer.feasible == slot.yes and (not slot.yes or grade(answer).technique in recipe.grades):
-            return Goal("play", card)
+            return Goal(GoalKind.PLAY, card)
     return None
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import ACE, JOKER, KING, Card
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.melds import check_shape
 from machiavelli_kit.puzzles.format import TECHNIQUES
 
@@ -81,7 +82,7 @@ def grade(solution: Solution) -> Grade:
     if not solution.feasible:
         # No play at all means restoring the table; a hand that cannot close, or a card that
         # cannot be played, may still leave other plays.
-        restore = ("restore",) if solution.goal.kind in ("max", "decide") else ()
+        restore = ("restore",) if solution.goal.kind in (GoalKind.MAX, GoalKind.DECIDE) else ()
         themes = ("impossible", *(("joker",) if jokers else ()), *restore)
         return Grade("impossible", ("impossible",), 0, 0, 0, len(position.hand), themes)
     flows = _Flows(solution)

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.i18n import N_, _, and_list, ngettext
 from machiavelli_kit.puzzles.format import Answer
 from machiavelli_kit.puzzles.grader import Grade
@@ -150,7 +150,7 @@ class Words:
         best = self.best
         hand = [card_said(card) for card in best.position.hand]
         every = and_list(hand)
-        if not best.feasible or goal.kind == "decide":
+        if not best.feasible or goal.kind is GoalKind.DECIDE:
             # TRANSLATORS: a puzzle's title: can these hand cards be played? {cards} is "7♠ and 8♥".
             room = _("Room for {cards}?")
             count = len(self.start)
@@ -246,9 +246,9 @@ class Words:
         if not self.best.feasible:
             stuck = next((card for card in self.best.position.hand if not card.is_joker), None)
             return (neutral, self.blocked(stuck)) if stuck else (neutral,)
-        if goal.kind == "decide":
+        if goal.kind is GoalKind.DECIDE:
             return (neutral, self.nudge(), first)
-        if goal.kind == "close" and not yes:
+        if goal.kind is GoalKind.CLOSE and not yes:
             left = Counter(self.best.position.hand) - Counter(self.best.played)
             # TRANSLATORS: a hint where the whole hand cannot be played: {card} is a card that stays in the hand.
             later = _("Make the best play, then look at {card}: could any meld take it?")

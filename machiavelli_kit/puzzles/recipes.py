@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.puzzles import collection
@@ -45,12 +46,12 @@ RECIPES: tuple[Recipe, ...] = (
     Recipe("ch07-chain", N_("Chains"), "chain", _COUNT, ("chain",), ("chain",), (20, 34),
            intro=N_("One card frees another, which frees a third: follow the chain from your hand to the end.")),
     Recipe("ch08-restore", N_("Play or draw?"), "restore", _COUNT, ("impossible", *HARD), HARD, (10, 24),
-           set_share=0.6, goals=("decide",),
+           set_share=0.6, goals=(GoalKind.DECIDE,),
            intro=N_("Decide first: can any card of the hand be played at all? If none can, you draw a card.")),
     Recipe("ch09-variants", N_("Variants change the answer"), "variant", 56, (*_TECHNIQUES, "impossible"), _TECHNIQUES,
            (8, 18), rules=("bga(wrap=true)", "bga(ace_high=false)", "bga(jokers=2)", "bga(jokers=2, wrap=true)"),
            compare=("bga", "bga", "bga(jokers=2, wrap=true)", "bga(jokers=2)"), ranks=(1, 2, 3, 4, 10, 11, 12, 13),
-           goals=("max", "max", "decide"),
+           goals=(GoalKind.MAX, GoalKind.MAX, GoalKind.DECIDE),
            intro=N_("The same cards under other rules: runs that turn the corner, an ace that is only low, "
                     "a joker.")),
     Recipe("ch10-expert", N_("Expert tables"), "expert", _COUNT, HARD, ("expert", "expert", *HARD), (28, 44),

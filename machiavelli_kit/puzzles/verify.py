@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from machiavelli_kit.core.cards import JOKER, Card, count_cards, format_card, quote
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
@@ -65,9 +66,9 @@ def position_under(position: Position, rules: Rules) -> Position:
 
 def answer_of(puzzle: Puzzle, solution: Solution) -> Answer:
     """The answer a solution gives, in the form of the puzzle's goal."""
-    if puzzle.goal.kind == "max":
+    if puzzle.goal.kind is GoalKind.MAX:
         return solution.max_play if solution.feasible else 0
-    if puzzle.goal.kind == "decide":
+    if puzzle.goal.kind is GoalKind.DECIDE:
         return "play" if solution.feasible else "restore"
     return solution.feasible
 
@@ -201,7 +202,7 @@ def check_answer(puzzle: Puzzle, answer: Table | str) -> Verdict:
         card = puzzle.goal.card
         if card is not None:
             return _right(_("{card} cannot be played here.").format(card=format_card(card, unicode=True)))
-        if puzzle.goal.kind == "close":
+        if puzzle.goal.kind is GoalKind.CLOSE:
             return _right(_("your whole hand cannot be played here."))
         return _right(_("there is no play here."))
     position = puzzle.position
@@ -221,7 +222,7 @@ def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card
         if not played[card]:
             return _wrong(_("Valid, but {card} is still in your hand.").format(card=card), valid=True)
         return _right(_("{card} is played.").format(card=format_card(card, unicode=True)))
-    if puzzle.goal.kind == "close":
+    if puzzle.goal.kind is GoalKind.CLOSE:
         if rest:
             left = sum(rest.values())
             return _wrong(
@@ -231,7 +232,7 @@ def _judge(puzzle: Puzzle, count: int, played: Counter[Card], rest: Counter[Card
                 valid=True,
             )
         return _right(_("your whole hand is played."))
-    if puzzle.goal.kind == "decide":
+    if puzzle.goal.kind is GoalKind.DECIDE:
         return _right(_("you play."))
     best = int(puzzle.answer)
     if count < best:

@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from machiavelli_kit.core.cards import JOKER, Card
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
@@ -101,8 +101,8 @@ class Program:
         self.layout = layout
         placed, stays = objectives(layout)
         matrix = constraint_matrix(layout, self.arrays)
-        if self.goal.kind in ("close", "play"):  # the least par among the plays that meet the goal
-            cost = stays if self.goal.kind == "close" else stays - placed
+        if self.goal.kind in (GoalKind.CLOSE, GoalKind.PLAY):  # the least par among the plays that meet the goal
+            cost = stays if self.goal.kind is GoalKind.CLOSE else stays - placed
             return Relaxation(layout, matrix, bounds, clock, cost).maximise()
         weighted = (self._table_total() + 1) * placed + stays
         return most_cards_then_most_stays(Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
@@ -128,14 +128,14 @@ class Program:
         :mod:`machiavelli_kit.solver.lay_off`); ``None`` when the shortcut does not apply or finds no
         such play."""
         kind = self.goal.kind
-        if kind == "play" or self.jokers > self.table_jokers or None in self.shapes:
+        if kind is GoalKind.PLAY or self.jokers > self.table_jokers or None in self.shapes:
             return None  # jokers in the hand, or a start meld that is not one: the program answers
         fits = np.zeros(CARD_COUNT + 1, dtype=bool)  # cards in a meld the decks and jokers could fill
         fits[self.arrays.grid[self.missing <= self.jokers]] = True
         everything = card_indexes(self.position.hand)
         hand = [card for card in everything if fits[card]]
         skips = max(0, len(hand) - self.room)
-        if not hand or (kind == "close" and (skips or len(hand) < len(everything))):
+        if not hand or (kind is GoalKind.CLOSE and (skips or len(hand) < len(everything))):
             return None
         melds = [card_indexes(meld.cards) for meld in self.position.table.melds]
         freed = [meld for meld, indexes in enumerate(melds) if JOKER_INDEX in indexes]
@@ -210,7 +210,7 @@ class Program:
         row_lower[layout.placed_row + 1 + layout.jokers :] = -INFINITY
         row_upper[layout.placed_row + 1 + layout.jokers :] = 1
         table_total, hand_total = self._table_total(), len(self.position.hand)
-        if self.goal.kind == "close":
+        if self.goal.kind is GoalKind.CLOSE:
             if self.room < hand_total:
                 return None
             row_lower[layout.placed_row] = table_total + hand_total
@@ -314,7 +314,7 @@ class Program:
         if not 1 <= played <= self.room:
             raise self._invalid(f"{played} cards played")
         card = self.goal.card
-        if (self.goal.kind == "close" and played < len(self.position.hand)) or (
+        if (self.goal.kind is GoalKind.CLOSE and played < len(self.position.hand)) or (
             card is not None
             and (
                 jokers == self.table_jokers
