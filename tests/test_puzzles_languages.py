@@ -13,7 +13,7 @@ from pathlib import Path
 import pypdfium2  # type: ignore[import-untyped]
 import pytest
 
-from machiavelli_kit.classroom.answer_key import answer_key
+from machiavelli_kit.classroom.answer_key import answer_key, why_stuck
 from machiavelli_kit.classroom.assignment import Assignment, due_text, parse_assignment
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.classroom.report_plots import plot_students
@@ -21,7 +21,9 @@ from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
 from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
 from machiavelli_kit.classroom.sheet_pdf import FONT_FILES, answers_pdf, font_folder, worksheet_pdf
 from machiavelli_kit.cli import main
-from machiavelli_kit.core.position import Table
+from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.i18n import set_language, speaking
 from machiavelli_kit.practice.progress import Progress
 from machiavelli_kit.practice.trainer import PuzzleSession, Trainer
@@ -93,6 +95,20 @@ def test_a_card_with_no_place_is_explained_in_italian_and_polish() -> None:
     assert polish.answer == "Nie da się nic zagrać, więc gracz dobiera kartę."
     assert polish.reasons[0].startswith("Dla 8♥ nie ma miejsca: nie ma innej ósemki do kompletu; 6♥ 7♥ (do sekwensu)")
     assert answer_key(puzzle).answer == "Nothing can be played, so the player draws a card."  # a key a language
+
+
+@pytest.mark.parametrize(
+    ("lang", "partners"),
+    [
+        ("en", "8♠ 8♦ 8♣ (for a set) and 6♥ 7♥ (for a run) could go with it"),
+        ("it", "8♠ 8♦ 8♣ (per un tris) e 6♥ 7♥ (per una scala) potrebbero stare con questa carta"),
+        ("pl", "8♠ 8♦ 8♣ (do kompletu) i 6♥ 7♥ (do sekwensu) pasowałyby do niej"),
+    ],
+)
+def test_the_partners_on_the_table_are_joined_as_every_list_is(lang: str, partners: str) -> None:
+    position = Position.parse("8S 8D 8C | 5H 6H 7H", "8H")
+    with speaking(lang):
+        assert partners in why_stuck(Card.parse("8H"), position, BGA)
 
 
 def test_the_answer_key_heading_in_italian() -> None:

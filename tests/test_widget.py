@@ -164,6 +164,22 @@ def test_a_drop_keeps_the_card_where_it_was_put_and_tidy_sorts_on_request() -> N
     assert view.session.state.melds[0][0] == C("6C"), "tidying is undoable"
 
 
+@pytest.mark.parametrize(
+    ("lang", "two", "three"),
+    [
+        ("en", "Melds 1 and 2 are not valid yet.", "Melds 1, 2 and 3 are not valid yet."),
+        ("it", "Le combinazioni 1 e 2 non sono ancora valide.", "Le combinazioni 1, 2 e 3 non sono ancora valide."),
+        ("pl", "Układy 1 i 2 nie są jeszcze poprawne.", "Układy 1, 2 i 3 nie są jeszcze poprawne."),
+    ],
+)
+def test_the_broken_melds_are_listed_as_every_list_is(lang: str, two: str, three: str) -> None:
+    view = PositionBoard(Position.parse("5S 5H 5D | 9C 10C JC | 2H 3H 4H", "7S"), lang=lang)
+    drag(view, "5D", 1)
+    assert view.status.value.endswith(two)
+    drag(view, "4H", 1)
+    assert view.status.value.endswith(three)
+
+
 def test_melds_carry_the_numbers_the_messages_use() -> None:
     view = make("it-4")
     drag(view, "5D", "new")

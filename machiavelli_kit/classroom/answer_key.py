@@ -24,7 +24,7 @@ from machiavelli_kit.core.cards import ACE, KING, Card
 from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
+from machiavelli_kit.i18n import N_, _, and_list, language, ngettext, pgettext, speaking
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.solver.steps import cards_listed, moves_between
 
@@ -178,7 +178,7 @@ def why_stuck(card: Card, position: Position, rules: Rules) -> str:
     # TRANSLATORS: joins two reasons why a card has no place.
     said = _(", and ").join(missing)
     if held:
-        partners = _(" and ").join(held)
+        partners = and_list(held)
         if sum(len(cards) for cards, _kind in groups) > 1:
             could = _("{partners} could go with it, but taking them from their melds leaves some card with no meld")
         else:

@@ -53,8 +53,8 @@ from machiavelli_kit.core.cards import (
     top_place,
 )
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
-from machiavelli_kit.core.validator_words import number, rank_plural, say, word_list
-from machiavelli_kit.i18n import _, language, speaking
+from machiavelli_kit.core.validator_words import number, rank_plural, say
+from machiavelli_kit.i18n import _, and_list, language, speaking
 
 MeldKind = Literal["set", "run"]
 MIN_MELD = 3
@@ -245,7 +245,7 @@ class MeldCheck:
                 if not self.jokers_as:
                     return f"{shown}: " + say(f"valid_{self.kind}")
                 key = f"valid_joker_{self.kind}" if len(self.jokers_as) == 1 else f"valid_jokers_{self.kind}"
-                return f"{shown}: " + say(key, cards=word_list([str(card) for card in self.jokers_as]))
+                return f"{shown}: " + say(key, cards=and_list([str(card) for card in self.jokers_as]))
             sentences = [problem.message for problem in (*self.problems, *also)]
             suggestion = self.suggestion
             return f"{shown}: " + "; ".join(sentences if suggestion is None else [*sentences, suggestion])
@@ -324,7 +324,7 @@ def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Pro
     """One problem naming every card that is in the meld more than once, in the meld's order."""
     twins = [card for card in dict.fromkeys(naturals) if counts[card] > 1]
     if len(twins) > 1:
-        message = say(f"repeats_in_{kind}", cards=word_list([str(card) for card in twins]))
+        message = say(f"repeats_in_{kind}", cards=and_list([str(card) for card in twins]))
     else:
         message = say(f"copies_in_{kind}", counts[twins[0]], card=str(twins[0]), count=number(counts[twins[0]]))
     return Problem(ProblemKind.IDENTICAL_CARDS, message)
@@ -356,7 +356,7 @@ def _set_attempt(cards: tuple[Card, ...], naturals: list[Card], words: bool = Tr
         if not words:
             return [Problem(ProblemKind.MIXED_RANKS, ""), *problems], cards, ()
         shown_ranks = [rank_plural(rank) for rank in dict.fromkeys(card.rank for card in naturals)]
-        problems.append(Problem(ProblemKind.MIXED_RANKS, say("mixed_ranks", ranks=word_list(shown_ranks))))
+        problems.append(Problem(ProblemKind.MIXED_RANKS, say("mixed_ranks", ranks=and_list(shown_ranks))))
     if problems:
         return problems, cards, ()
     used_suits = {card.suit for card in naturals}
@@ -379,7 +379,7 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, wo
         if not words:
             return [*problems, Problem(ProblemKind.MIXED_SUITS, "")], cards, ()
         names = [suit_name(suit) for suit in dict.fromkeys(card.suit for card in naturals) if suit]
-        problems.append(Problem(ProblemKind.MIXED_SUITS, say("mixed_suits", suits=word_list(names))))
+        problems.append(Problem(ProblemKind.MIXED_SUITS, say("mixed_suits", suits=and_list(names))))
     if problems or len({card.rank for card in naturals}) < len(naturals):
         return problems, cards, ()
     suit = naturals[0].suit if naturals else Suit.SPADES

@@ -23,7 +23,7 @@ the texts never name a rules parameter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext
@@ -300,17 +300,4 @@ def _rank_plurals(lang: str) -> dict[int, str]:
     }
 
 
-def word_list(words: Sequence[str]) -> str:
-    """Words joined as a reader says them, in the language in use: ``fives, sixes and sevens``.
-
-    >>> word_list(["fives"]), word_list(["fives", "sixes", "sevens"])
-    ('fives', 'fives, sixes and sevens')
-    """
-    if len(words) < 2:
-        return "".join(words)
-    # TRANSLATORS: the end of a list: {items} are all but the last, joined with ", " (fives, sixes); {last} is
-    # the last one (sevens).
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-__all__ = ["COUNTED", "TEXTS", "number", "rank_plural", "say", "word_list"]
+__all__ = ["COUNTED", "TEXTS", "number", "rank_plural", "say"]

@@ -174,17 +174,22 @@ def pgettext(context: str, message: str, lang: str | None = None) -> str:
     return translations(language(lang)).pgettext(context, message)
 
 
-def and_list(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cleo`` in the language in use.
+def and_list(items: Sequence[str]) -> str:
+    """Words joined as a reader says them, in the language in use: names, cards, ranks, reasons.
 
+    The one list joiner of the kit: every "7♠, 8♥ and 9♥" it says is made here.
+
+    >>> and_list(["fives"]), and_list(["Ann", "Bob"]), and_list(["fives", "sixes", "sevens"])
+    ('fives', 'Ann and Bob', 'fives, sixes and sevens')
     >>> with speaking("pl"):
     ...     and_list(["7♠", "8♥", "9♥"])
     '7♠, 8♥ i 9♥'
     """
-    if len(names) < 2:
-        return "".join(names)
-    # TRANSLATORS: the end of a list of names: {names} is "Ann, Bob", {last} is "Cleo".
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the end of a list of names, cards or words: {names} are all but the last, joined with ", "
+    # ("Ann, Bob", "fives, sixes"); {last} is the last one ("Cleo", "sevens").
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:  # the gettext name Babel's extractor knows

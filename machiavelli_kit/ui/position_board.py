@@ -28,7 +28,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
-from machiavelli_kit.i18n import _, language, pgettext, speaking
+from machiavelli_kit.i18n import _, and_list, language, pgettext, speaking
 from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession
 from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
@@ -365,9 +365,8 @@ class PositionBoard:
         numbers = [str(index + 1) for index in broken]
         if len(numbers) == 1:
             return _("Meld {number} is not valid yet.").format(number=numbers[0]), "invalid"
-        # TRANSLATORS: {numbers} is a list of meld numbers ("1, 2"), {last} the last one ("4").
-        text = _("Melds {numbers} and {last} are not valid yet.")
-        return text.format(numbers=", ".join(numbers[:-1]), last=numbers[-1]), "invalid"
+        # TRANSLATORS: {numbers} is a list of two or more meld numbers ("1, 2 and 4").
+        return _("Melds {numbers} are not valid yet.").format(numbers=and_list(numbers)), "invalid"
 
     def _sync_undo_buttons(self) -> None:
         self.buttons["Undo"].disabled = not self.session.can_undo
