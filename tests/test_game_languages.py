@@ -17,10 +17,10 @@ from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
+from machiavelli_kit.game.narrator import count_cards, ending_text, restore_warning, turn_text
 from machiavelli_kit.game.review import TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.game.table_talk import count_cards, ending_text, restore_warning, turn_text
 from machiavelli_kit.game.tournament import run_tournament
 from machiavelli_kit.i18n import speaking
 from machiavelli_kit.ui.game_board import GameBoard

@@ -11,8 +11,8 @@ from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.autoplay import play_out
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.match import Match
+from machiavelli_kit.game.narrator import ending_text, is_you, you_name
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.game.table_talk import ending_text, is_you, you_name
 from machiavelli_kit.game.words import describe_result, describe_turn
 
 PLAY = Turn(3, 0, "play", Table.parse("5H 6H 7H"), parse_cards("6H 7H"))

@@ -35,12 +35,7 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
-from machiavelli_kit.game.plans import best_answer
-from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
-from machiavelli_kit.game.record import dumps, loads
-from machiavelli_kit.game.session import Game
-from machiavelli_kit.game.state import Turn
-from machiavelli_kit.game.table_talk import (
+from machiavelli_kit.game.narrator import (
     cards_text,
     count_cards,
     ending_text,
@@ -49,6 +44,11 @@ from machiavelli_kit.game.table_talk import (
     restore_warning,
     turn_text,
 )
+from machiavelli_kit.game.plans import best_answer
+from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
+from machiavelli_kit.game.record import dumps, loads
+from machiavelli_kit.game.session import Game
+from machiavelli_kit.game.state import Turn
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.solver.steps import apply_move, moves_between

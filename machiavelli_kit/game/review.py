@@ -32,11 +32,11 @@ from typing import Any
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.engine import step, turn_action
+from machiavelli_kit.game.narrator import is_you
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.game.record import from_record
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
-from machiavelli_kit.game.table_talk import is_you
 from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.solver import SolverTimeout
 

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.flow import PERSON, Seat
-from machiavelli_kit.game.table_talk import you_name
+from machiavelli_kit.game.narrator import you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 
 PRESETS = (
