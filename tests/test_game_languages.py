@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.cli import main
-from machiavelli_kit.core.cards import parse_cards
+from machiavelli_kit.core.cards import count_cards, parse_cards
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.learner_review import LearnerReview, ReviewedTurn
-from machiavelli_kit.game.narrator import count_cards, ending_text, restore_warning, turn_text
+from machiavelli_kit.game.narrator import board_ending, board_turn, restore_warning
 from machiavelli_kit.game.review import TurnReview, review
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Result, Turn
@@ -79,8 +79,8 @@ def test_polish_counts_two_and_five_cards_in_their_own_forms() -> None:
             "12 kart",
             "22 karty",
         ]
-        assert turn_text("Greedy", drew, (), cards_left=2) == "Greedy dobiera kartę i ma teraz 2 karty."
-        assert turn_text("Greedy", drew, (), cards_left=5) == "Greedy dobiera kartę i ma teraz 5 kart."
+        assert board_turn("Greedy", drew, (), cards_left=2) == "Greedy dobiera kartę i ma teraz 2 karty."
+        assert board_turn("Greedy", drew, (), cards_left=5) == "Greedy dobiera kartę i ma teraz 5 kart."
     five = BGA.replace(restore_penalty=5)
     assert restore_warning(BGA, lang="pl").startswith(
         "Przycisk Przywróć stół odkłada każdą kartę tam, gdzie była, i kończy twoją turę, "
@@ -118,14 +118,14 @@ def test_the_end_of_a_deal_with_points_in_polish() -> None:
 
 def test_who_wins_when_the_stock_runs_out_in_italian_and_polish() -> None:
     result = Result(1, "stock_out", (parse_cards("2S 3S 4S"), parse_cards("KS 2H")), (9, 12))
-    assert ending_text(result, ("Ann", "Bob"), lang="it") == (
+    assert board_ending(result, ("Ann", "Bob"), lang="it") == (
         "Il mazzo è finito, quindi vince chi ha meno carte. Vince Bob con 2 carte."
     )
-    assert ending_text(result, ("Ann", "Bob"), lang="pl") == (
+    assert board_ending(result, ("Ann", "Bob"), lang="pl") == (
         "Talia się skończyła, więc wygrywa ten, kto ma najmniej kart. Wygrywa Bob z 2 kartami."
     )
     draw = Result(None, "blocked", (parse_cards("2S"), parse_cards("3S")), None)
-    assert ending_text(draw, ("Ann", "Bob"), lang="pl").endswith("Remis: Ann i Bob mają po 1 karcie.")
+    assert board_ending(draw, ("Ann", "Bob"), lang="pl").endswith("Remis: Ann i Bob mają po 1 karcie.")
 
 
 def test_a_polish_board_shows_polish_buttons_and_keeps_its_language() -> None:

@@ -30,19 +30,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.cards import Card, count_cards
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
 from machiavelli_kit.game.narrator import (
+    board_ending,
+    board_turn,
     cards_text,
-    count_cards,
-    ending_text,
     hand_sizes_text,
     is_you,
     restore_warning,
-    turn_text,
 )
 from machiavelli_kit.game.plans import best_answer
 from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
@@ -444,13 +443,13 @@ class GameFlow:
             turn = self.game.play(action)
             frames, moves = _frames(start, turn, self.rules)
             left = len(self.game.hand(turn.player))
-            text = turn_text(self.names[turn.player], turn, moves, cards_left=left)
+            text = board_turn(self.names[turn.player], turn, moves, cards_left=left)
             return ComputerTurn(turn.player, turn, frames, text)
 
     def last_turn_line(self) -> str:
         """The turn just played, for the log (a card drawn kept hidden from the others at the screen)."""
         turn = self.game.turns[-1]
-        return turn_text(
+        return board_turn(
             self.names[turn.player], turn, (), cards_left=len(self.game.hand(turn.player)), lang=self.language
         )
 
@@ -461,7 +460,7 @@ class GameFlow:
 
     def deal_end_text(self) -> str:
         result = self.game.result
-        return "" if result is None else ending_text(result, self.names, lang=self.language)
+        return "" if result is None else board_ending(result, self.names, lang=self.language)
 
     def deal_end(self) -> DealEnd | None:
         """The end of the deal just played (``None`` while it goes on)."""
@@ -473,7 +472,7 @@ class GameFlow:
             match_over = self.match is None or self.match.over
             return DealEnd(
                 len(self.games),
-                ending_text(result, self.names),
+                board_ending(result, self.names),
                 result.hands,
                 result.points,
                 totals,

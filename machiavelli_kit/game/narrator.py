@@ -1,20 +1,40 @@
-"""What the game board says, in words for a young learner: each turn for the log, whose turn
-it is, the restore warning and the end of a deal. Everything is said in the language in use.
+"""The game's narrator: every sentence the game says about its turns and endings, said for a young
+learner in the language in use (``lang=`` chooses another). Each thing told has one function:
+
+- :func:`log_turn` and :func:`log_result`: the game's log (``Game.log``, ``game play``, ``game replay``),
+  a line a turn, numbered, with the table it left (the cards drawn shown, or hidden from the others);
+- :func:`board_turn` and :func:`board_ending`: the game board's log as the game happens, each turn with
+  its moves and the cards left, and the end of a deal;
+- :func:`restore_warning`: what Restore costs, said before it is taken;
+- :func:`hand_sizes_text`: how many cards the other players hold.
+
+The learner's own seat (its default name You, Tu, Ty: :func:`is_you`) is told in the second person:
+a name it is not ("Ty zagrywa" would be wrong in Polish).
 
 >>> from machiavelli_kit.core.cards import parse_cards
 >>> from machiavelli_kit.core.position import Table
+>>> names = ("Ann", "Bob")
+>>> print(log_turn(Turn(3, 1, "play", Table.parse("5H 6H 7H"), parse_cards("6H 7H")), names))
+turn 3, Bob plays 2 cards (6♥ 7♥); the table: 5♥ 6♥ 7♥
+>>> print(log_turn(Turn(4, 0, "draw", Table(), (), parse_cards("KS")), names, reveal=False))
+turn 4, Ann draws a card
+>>> print(log_result(Result(None, "stock_out", (parse_cards("2S"), parse_cards("3S")), None), names))
+the stock ran out: a draw, Ann and Bob hold 1 card each
+>>> print(log_turn(Turn(4, 0, "restore", Table(), (), parse_cards("KS 2H 3H")), names, lang="pl"))
+tura 4, Ann przywraca stół i dobiera 3 karty za karę (K♠ 2♥ 3♥)
+>>> print(log_turn(Turn(5, 0, "play", Table.parse("5H 6H 7H"), parse_cards("5H")), ("You", "Bob")))
+turn 5, you play 1 card (5♥); the table: 5♥ 6♥ 7♥
 >>> turn = Turn(3, 1, "play", Table.parse("6S 6H 6C"), parse_cards("6S 6H 6C"))
->>> print(turn_text("Greedy", turn, ("6♠ from the hand starts a new meld",), cards_left=9))
+>>> print(board_turn("Greedy", turn, ("6♠ from the hand starts a new meld",), cards_left=9))
 Greedy played 3 cards (6♠ 6♥ 6♣): 6♠ from the hand starts a new meld. Greedy has 9 cards left.
->>> print(turn_text("You", Turn(4, 0, "draw", Table(), (), parse_cards("KS")), (), cards_left=10))
+>>> print(board_turn("You", Turn(4, 0, "draw", Table(), (), parse_cards("KS")), (), cards_left=10))
 You drew a card and have 10 cards now.
+>>> print(board_turn("Greedy", Turn(5, 1, "draw", Table(), (), parse_cards("KS")), (), cards_left=2, lang="it"))
+Greedy ha pescato una carta e ora ha 2 carte.
 >>> from machiavelli_kit.core.rules import BGA
 >>> print(restore_warning(BGA))
 Restore puts every card back where it was and ends your turn, and you draw 3 cards as the penalty.
 Press Restore again to do it, or go on playing.
->>> with speaking("it"):
-...     print(turn_text("Greedy", Turn(5, 1, "draw", Table(), (), parse_cards("KS")), (), cards_left=2))
-Greedy ha pescato una carta e ora ha 2 carte.
 """
 
 from __future__ import annotations
@@ -24,16 +44,175 @@ from collections.abc import Sequence
 from machiavelli_kit.core.cards import Card, count_cards
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
-from machiavelli_kit.game.words import is_you, you_name
-from machiavelli_kit.i18n import _, and_list, ngettext, speaking
+from machiavelli_kit.i18n import LANGUAGES, _, and_list, ngettext, pgettext, speaking
+
+
+def you_name() -> str:
+    """The name of the first person's seat until one is typed: You, Tu, Ty."""
+    # TRANSLATORS: the name of the learner's seat at the game board, until they type their own.
+    return pgettext("seat name", "You")
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the learner's default name, in any of the kit's languages (You, Tu, Ty).
+
+    >>> is_you("Ty"), is_you("you"), is_you("Greedy")
+    (True, True, False)
+    """
+    return name.strip().lower() in {pgettext("seat name", "You", lang).lower() for lang in LANGUAGES}
 
 
 def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the game tells them: their codes, ``6♠ 6♥ 6♣``."""
     return " ".join(str(card) for card in cards)
 
 
-def turn_text(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
-    """One turn told for the log, as every player at the screen may see it (a card drawn stays
+# the game's log
+
+
+def log_turn(
+    turn: Turn, names: Sequence[str], *, reveal: bool = True, hand_left: int | None = None, lang: str | None = None
+) -> str:
+    """``turn`` in the game's log; ``reveal=False`` hides the cards drawn (what the other players see)."""
+    with speaking(lang):
+        return _log_turn(turn, names, reveal=reveal, hand_left=hand_left)
+
+
+def _log_turn(turn: Turn, names: Sequence[str], *, reveal: bool, hand_left: int | None) -> str:
+    number, name = turn.number, names[turn.player]
+    drawn = cards_text(turn.drawn) if reveal and turn.drawn else ""
+    if turn.action == "play":
+        text = _played(number, name, turn.played) + _helpers(turn)
+        # TRANSLATORS: follows a play in the game log; {table} is every meld on the table.
+        text += _("; the table: {table}").format(table=turn.table)
+        if hand_left is not None:
+            text += ngettext("; {count} card left in hand", "; {count} cards left in hand", hand_left).format(
+                count=hand_left
+            )
+        return text
+    you = is_you(name)
+    if turn.action == "draw":
+        if not turn.drawn:
+            if you:
+                # TRANSLATORS: a line of the game log, about the learner's own seat (second person).
+                return _("turn {number}, you must draw, but the stock is empty").format(number=number)
+            return _("turn {number}, {name} must draw, but the stock is empty").format(number=number, name=name)
+        if drawn:
+            if you:
+                return _("turn {number}, you draw a card ({cards})").format(number=number, cards=drawn)
+            return _("turn {number}, {name} draws a card ({cards})").format(number=number, name=name, cards=drawn)
+        if you:
+            return _("turn {number}, you draw a card").format(number=number)
+        return _("turn {number}, {name} draws a card").format(number=number, name=name)
+    if turn.action == "restore":
+        return _restored(number, name, len(turn.drawn), drawn)
+    if you:
+        return _("turn {number}, you pass (the stock is empty)").format(number=number)
+    return _("turn {number}, {name} passes (the stock is empty)").format(number=number, name=name)
+
+
+def _played(number: int, name: str, played: Sequence[Card]) -> str:
+    count, cards = len(played), cards_text(played)
+    if is_you(name):
+        # TRANSLATORS: a line of the game log, about the learner's own seat (second person);
+        # {cards} are card codes such as 6♥ 7♥.
+        return ngettext(
+            "turn {number}, you play {count} card ({cards})", "turn {number}, you play {count} cards ({cards})", count
+        ).format(number=number, count=count, cards=cards)
+    # TRANSLATORS: a line of the game log; {cards} are card codes such as 6♥ 7♥.
+    return ngettext(
+        "turn {number}, {name} plays {count} card ({cards})",
+        "turn {number}, {name} plays {count} cards ({cards})",
+        count,
+    ).format(number=number, name=name, count=count, cards=cards)
+
+
+def _restored(number: int, name: str, count: int, drawn: str) -> str:
+    """A restore in the log: with its penalty cards when there are any, and those cards when shown."""
+    if is_you(name):
+        if not count:
+            return _("turn {number}, you restore the table").format(number=number)
+        if drawn:
+            return ngettext(
+                "turn {number}, you restore the table and draw {count} card as the penalty ({cards})",
+                "turn {number}, you restore the table and draw {count} cards as the penalty ({cards})",
+                count,
+            ).format(number=number, count=count, cards=drawn)
+        return ngettext(
+            "turn {number}, you restore the table and draw {count} card as the penalty",
+            "turn {number}, you restore the table and draw {count} cards as the penalty",
+            count,
+        ).format(number=number, count=count)
+    if not count:
+        return _("turn {number}, {name} restores the table").format(number=number, name=name)
+    if drawn:
+        return ngettext(
+            "turn {number}, {name} restores the table and draws {count} card as the penalty ({cards})",
+            "turn {number}, {name} restores the table and draws {count} cards as the penalty ({cards})",
+            count,
+        ).format(number=number, name=name, count=count, cards=drawn)
+    return ngettext(
+        "turn {number}, {name} restores the table and draws {count} card as the penalty",
+        "turn {number}, {name} restores the table and draws {count} cards as the penalty",
+        count,
+    ).format(number=number, name=name, count=count)
+
+
+def log_result(result: Result, names: Sequence[str], *, lang: str | None = None) -> str:
+    """How the game ended, last in its log, and the points left in hand when the rules count them."""
+    with speaking(lang):
+        counts = [len(hand) for hand in result.hands]
+        if result.reason == "closed" and result.winner is not None:
+            name = names[result.winner]
+            # TRANSLATORS: the end of the game log, when the learner's own seat closed.
+            text = _("you close and win") if is_you(name) else _("{name} closes and wins").format(name=name)
+        else:
+            why = (
+                _("the stock ran out")
+                if result.reason == "stock_out"
+                else _("every player passed in a row: the game is blocked")
+            )
+            if result.winner is not None:
+                text = _fewest(why, names[result.winner], counts[result.winner])
+            else:
+                text = _tie(why, *_tied(result, names))
+        if result.points is not None:
+            points = ", ".join(f"{name} {points}" for name, points in zip(names, result.points, strict=True))
+            # TRANSLATORS: follows the end of a game in the log; {points} is "Ann 12, Bob 0".
+            text += _("; points left in hand: {points}").format(points=points)
+        return text
+
+
+def _fewest(why: str, name: str, count: int) -> str:
+    if is_you(name):
+        # TRANSLATORS: {why} is "the stock ran out" or "every player passed in a row: the game is blocked";
+        # the learner's own seat won.
+        return _("{why}: you win with the fewest cards ({count})").format(why=why, count=count)
+    # TRANSLATORS: {why} is "the stock ran out" or "every player passed in a row: the game is blocked".
+    return _("{why}: {name} wins with the fewest cards ({count})").format(why=why, name=name, count=count)
+
+
+def _tie(why: str, tied: Sequence[str], count: int) -> str:
+    others = _others_tied_with_you(tied)
+    if others:
+        # TRANSLATORS: the learner's own seat ties with {names}: the other players' names, "Ann" or "Ann, Bob".
+        return ngettext(
+            "{why}: a draw, {names} and you hold {count} card each",
+            "{why}: a draw, {names} and you hold {count} cards each",
+            count,
+        ).format(why=why, names=", ".join(others), count=count)
+    return ngettext(
+        "{why}: a draw, {names} hold {count} card each",
+        "{why}: a draw, {names} hold {count} cards each",
+        count,
+    ).format(why=why, names=and_list(tied), count=count)
+
+
+# the game board's log
+
+
+def board_turn(name: str, turn: Turn, moves: Sequence[str], *, cards_left: int, lang: str | None = None) -> str:
+    """``turn`` in the game board's log, as every player at the screen may see it (a card drawn stays
     hidden): the cards played and the moves, or the draw, and the cards left."""
     with speaking(lang):
         return _you_turn(turn, moves, cards_left) if is_you(name) else _turn(name, turn, moves, cards_left)
@@ -103,18 +282,52 @@ def _you_turn(turn: Turn, moves: Sequence[str], cards_left: int) -> str:
     return _("You passed: the stock is empty.")
 
 
-def _helpers(turn: Turn) -> str:
-    if not turn.helpers:
-        return ""
-    # TRANSLATORS: follows "Greedy played 3 cards (6♠ 6♥ 6♣)".
-    return ngettext(
-        ", taking the helping card {cards}", ", taking the helping cards {cards}", len(turn.helpers)
-    ).format(cards=cards_text(turn.helpers))
-
-
 def _moves(moves: Sequence[str]) -> str:
     # TRANSLATORS: follows "Greedy played 3 cards (...)"; {moves} are the moves of the turn, told one by one.
     return _(": {moves}.").format(moves="; ".join(moves)) if moves else "."
+
+
+def board_ending(result: Result, names: Sequence[str], *, lang: str | None = None) -> str:
+    """Who won the deal and why, at the game board's end of a deal, in one or two sentences."""
+    with speaking(lang):
+        counts = [len(hand) for hand in result.hands]
+        if result.reason == "closed" and result.winner is not None:
+            name = names[result.winner]
+            return (
+                _("You played every card and win the game!")
+                if is_you(name)
+                else _("{name} played every card and wins the game!").format(name=name)
+            )
+        why = {
+            "stock_out": _("The stock ran out, so the player with the fewest cards wins."),
+            "blocked": _("Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins."),
+        }.get(result.reason, "")
+        if result.winner is not None:
+            return f"{why} {_won(names[result.winner], counts[result.winner])}".strip()
+        return f"{why} {_draw(*_tied(result, names))}".strip()
+
+
+def _won(name: str, count: int) -> str:
+    if is_you(name):
+        # TRANSLATORS: the learner's own seat won the deal with the fewest cards.
+        return ngettext("You win with {count} card.", "You win with {count} cards.", count).format(count=count)
+    return ngettext("{name} wins with {count} card.", "{name} wins with {count} cards.", count).format(
+        name=name, count=count
+    )
+
+
+def _draw(tied: Sequence[str], count: int) -> str:
+    others = _others_tied_with_you(tied)
+    if others:
+        # TRANSLATORS: the learner's own seat ties with {names}: the other players' names, "Ann" or "Ann, Bob".
+        return ngettext(
+            "It is a draw: {names} and you hold {count} card each.",
+            "It is a draw: {names} and you hold {count} cards each.",
+            count,
+        ).format(names=", ".join(others), count=count)
+    return ngettext(
+        "It is a draw: {names} hold {count} card each.", "It is a draw: {names} hold {count} cards each.", count
+    ).format(names=and_list(tied), count=count)
 
 
 def restore_warning(rules: Rules, *, lang: str | None = None) -> str:
@@ -137,51 +350,6 @@ def restore_warning(rules: Rules, *, lang: str | None = None) -> str:
         return text + " " + _("Press Restore again to do it, or go on playing.")
 
 
-def ending_text(result: Result, names: Sequence[str], *, lang: str | None = None) -> str:
-    """Who won the deal and why, in one or two sentences."""
-    with speaking(lang):
-        counts = [len(hand) for hand in result.hands]
-        if result.reason == "closed" and result.winner is not None:
-            name = names[result.winner]
-            return (
-                _("You played every card and win the game!")
-                if is_you(name)
-                else _("{name} played every card and wins the game!").format(name=name)
-            )
-        why = {
-            "stock_out": _("The stock ran out, so the player with the fewest cards wins."),
-            "blocked": _("Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins."),
-        }.get(result.reason, "")
-        if result.winner is not None:
-            return f"{why} {_won(names[result.winner], counts[result.winner])}".strip()
-        low = min(counts)
-        tied = [names[seat] for seat, count in enumerate(counts) if count == low]
-        return f"{why} {_draw(tied, low)}".strip()
-
-
-def _won(name: str, count: int) -> str:
-    if is_you(name):
-        # TRANSLATORS: the learner's own seat won the deal with the fewest cards.
-        return ngettext("You win with {count} card.", "You win with {count} cards.", count).format(count=count)
-    return ngettext("{name} wins with {count} card.", "{name} wins with {count} cards.", count).format(
-        name=name, count=count
-    )
-
-
-def _draw(tied: Sequence[str], count: int) -> str:
-    others = [name for name in tied if not is_you(name)]
-    if others and len(others) < len(tied):
-        # TRANSLATORS: the learner's own seat ties with {names}: the other players' names, "Ann" or "Ann, Bob".
-        return ngettext(
-            "It is a draw: {names} and you hold {count} card each.",
-            "It is a draw: {names} and you hold {count} cards each.",
-            count,
-        ).format(names=", ".join(others), count=count)
-    return ngettext(
-        "It is a draw: {names} hold {count} card each.", "It is a draw: {names} hold {count} cards each.", count
-    ).format(names=and_list(tied), count=count)
-
-
 def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None, *, lang: str | None = None) -> str:
     """How many cards each other player holds."""
     with speaking(lang):
@@ -192,13 +360,39 @@ def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None
         )
 
 
+# said in both logs
+
+
+def _helpers(turn: Turn) -> str:
+    if not turn.helpers:
+        return ""
+    # TRANSLATORS: follows "Greedy played 3 cards (6♠ 6♥ 6♣)" or "turn 3, Bob plays 2 cards (6♥ 7♥)".
+    return ngettext(
+        ", taking the helping card {cards}", ", taking the helping cards {cards}", len(turn.helpers)
+    ).format(cards=cards_text(turn.helpers))
+
+
+def _tied(result: Result, names: Sequence[str]) -> tuple[list[str], int]:
+    """The names of the players who tie with the fewest cards, and how many cards each holds."""
+    counts = [len(hand) for hand in result.hands]
+    low = min(counts)
+    return [names[seat] for seat, count in enumerate(counts) if count == low], low
+
+
+def _others_tied_with_you(tied: Sequence[str]) -> list[str]:
+    """The players the learner's own seat ties with ("Ann, Bob and you"); none when it is not among ``tied``."""
+    others = [name for name in tied if not is_you(name)]
+    return others if len(others) < len(tied) else []
+
+
 __all__ = [
+    "board_ending",
+    "board_turn",
     "cards_text",
-    "count_cards",
-    "ending_text",
     "hand_sizes_text",
     "is_you",
+    "log_result",
+    "log_turn",
     "restore_warning",
-    "turn_text",
     "you_name",
 ]

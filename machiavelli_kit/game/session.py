@@ -28,8 +28,8 @@ from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, ActionKind, IllegalAction, action_of
 from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game, deal_problems
 from machiavelli_kit.game.engine import refusal, step
+from machiavelli_kit.game.narrator import log_result, log_turn
 from machiavelli_kit.game.state import GameState, Result, Turn, View
-from machiavelli_kit.game.words import describe_result, describe_turn
 from machiavelli_kit.i18n import _
 
 MAX_NAME = 40
@@ -146,9 +146,9 @@ class Game:
             hands[turn.player] += len(turn.drawn) - len(turn.played)
             left = hands[turn.player] if turn.action == "play" else None
             reveal = seat is None or seat == turn.player
-            lines.append(describe_turn(turn, self.players, reveal=reveal, hand_left=left, lang=lang))
+            lines.append(log_turn(turn, self.players, reveal=reveal, hand_left=left, lang=lang))
         if self.state.result is not None:
-            lines.append(describe_result(self.state.result, self.players, lang=lang))
+            lines.append(log_result(self.state.result, self.players, lang=lang))
         return lines
 
     def __repr__(self) -> str:
