@@ -39,9 +39,18 @@ from machiavelli_kit.game.narrator import (
     board_ending,
     board_turn,
     cards_text,
+    computer_playing,
+    game_over,
     hand_sizes_text,
     is_you,
+    match_standing,
+    pass_the_screen,
     restore_warning,
+    your_draw,
+    your_last_play,
+    your_play,
+    your_restore,
+    your_turn,
 )
 from machiavelli_kit.game.plans import best_answer
 from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
@@ -256,40 +265,14 @@ class GameFlow:
     def _situation(self) -> str:
         seat = self.game.to_move
         if seat is None:
-            return _("The game is over.")
+            return game_over()
         name = self.names[seat]
         if not self.seats[seat].is_person:
-            return _("{name} is playing.").format(name=name)
+            return computer_playing(name)
         if self.needs_handover:
-            return _("{name}'s turn. Pass the screen to {name}; the others look away.").format(name=name)
-        if len(self.people) > 1 or not is_you(name):
-            text = (
-                _(
-                    "Your turn, {name}: drag cards from your hand onto the table, then press End turn. "
-                    "No play? Press Pass."
-                )
-                if self._passes
-                else _(
-                    "Your turn, {name}: drag cards from your hand onto the table, then press End turn. "
-                    "No play? Press Draw."
-                )
-            ).format(name=name)
-        else:
-            text = (
-                _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Pass.")
-                if self._passes
-                else _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Draw.")
-            )
-        if self.game.helpers:
-            count = len(self.game.helpers)
-            text += " " + ngettext(
-                "The helping card {cards} is in your hand row: it may join only a new meld with at least two "
-                "cards of your own.",
-                "The helping cards {cards} are in your hand row: one may join only a new meld with at least two "
-                "cards of your own.",
-                count,
-            ).format(cards=cards_text(self.game.helpers))
-        return text
+            return pass_the_screen(name)
+        named = self.hot_seat or not is_you(name)
+        return your_turn(name if named else None, passes=self._passes, helpers=self.game.helpers)
 
     def table_info(self) -> str:
         """The deal, the stock, every other hand's size and the helping cards."""
@@ -337,17 +320,8 @@ class GameFlow:
             return Answer(False, _("Not allowed: {reason}.").format(reason=error))
         self._shown_to = None
         if self.game.over:
-            played = _("You played {cards}.").format(cards=cards_text(turn.played))
-            return Answer(True, f"{played} {self.deal_end_text()}")
-        left, count = len(self.game.hand(turn.player)), len(turn.played)
-        return Answer(
-            True,
-            ngettext(
-                "You played {count} card ({cards}); {left} left.",
-                "You played {count} cards ({cards}); {left} left.",
-                count,
-            ).format(count=count, cards=cards_text(turn.played), left=left),
-        )
+            return Answer(True, f"{your_last_play(turn)} {self.deal_end_text()}")
+        return Answer(True, your_play(turn, len(self.game.hand(turn.player))))
 
     def _helpers_taken(self, session: PlaySession) -> tuple[Card, ...]:
         """The helping cards a play took: the cards played that the hand itself did not hold."""
@@ -382,9 +356,7 @@ class GameFlow:
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
-        if turn.action == "pass":
-            return Answer(True, _("You passed. Your turn is over."))
-        return Answer(True, _("You drew {cards}. Your turn is over.").format(cards=cards_text(turn.drawn)))
+        return Answer(True, your_draw(turn))
 
     def restore(self) -> Answer:
         """First say what Restore costs; the second press in a row puts the table back and takes the penalty."""
@@ -403,17 +375,7 @@ class GameFlow:
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
-        count = len(turn.drawn)
-        if not count:
-            return Answer(True, _("The table is back as it was."))
-        return Answer(
-            True,
-            ngettext(
-                "The table is back as it was; you drew {count} card ({cards}).",
-                "The table is back as it was; you drew {count} cards ({cards}).",
-                count,
-            ).format(count=count, cards=cards_text(turn.drawn)),
-        )
+        return Answer(True, your_restore(turn))
 
     def hint(self) -> str:
         with speaking(self.language):
@@ -477,44 +439,8 @@ class GameFlow:
                 result.points,
                 totals,
                 match_over,
-                self._match_text(),
+                "" if self.match is None else match_standing(self.match),
             )
-
-    def _match_text(self) -> str:
-        """Where the match stands after a deal (nothing for a single game)."""
-        match = self.match
-        if match is None:
-            return ""
-        deals = len(self.games)
-        if match.over:
-            winner = match.winner
-            if winner is None:
-                return ngettext(
-                    "After {count} deal, the match is a draw: fewest points wins.",
-                    "After {count} deals, the match is a draw: fewest points wins.",
-                    deals,
-                ).format(count=deals)
-            if is_you(self.names[winner]):
-                # TRANSLATORS: the learner's own seat won the match.
-                return ngettext(
-                    "After {count} deal, you win the match: fewest points wins.",
-                    "After {count} deals, you win the match: fewest points wins.",
-                    deals,
-                ).format(count=deals)
-            return ngettext(
-                "After {count} deal, {name} wins the match: fewest points wins.",
-                "After {count} deals, {name} wins the match: fewest points wins.",
-                deals,
-            ).format(count=deals, name=self.names[winner])
-        if match.target:
-            return ngettext(
-                "After {count} deal, fewest points is best (the match ends when someone reaches {target} points).",
-                "After {count} deals, fewest points is best (the match ends when someone reaches {target} points).",
-                deals,
-            ).format(count=deals, target=match.target)
-        return ngettext(
-            "After {count} deal, fewest points is best.", "After {count} deals, fewest points is best.", deals
-        ).format(count=deals)
 
     def next_deal(self) -> None:
         """Deal the next game of the match."""

@@ -1,10 +1,13 @@
 """The game's narrator: every sentence the game says about its turns and endings, said for a young
 learner in the language in use (``lang=`` chooses another). Each thing told has one function:
 
+- whose turn it is (:func:`your_turn`, :func:`computer_playing`, :func:`pass_the_screen`,
+  :func:`game_over`), and what a person is told of the turn they just took (:func:`your_play`,
+  :func:`your_last_play`, :func:`your_draw`, :func:`your_restore`), the cards drawn shown to them alone;
 - :func:`log_turn` and :func:`log_result`: the game's log (``Game.log``, ``game play``, ``game replay``),
   a line a turn, numbered, with the table it left (the cards drawn shown, or hidden from the others);
 - :func:`board_turn` and :func:`board_ending`: the game board's log as the game happens, each turn with
-  its moves and the cards left, and the end of a deal;
+  its moves and the cards left, and the end of a deal; :func:`match_standing`: the match after a deal;
 - :func:`restore_warning`: what Restore costs, said before it is taken;
 - :func:`hand_sizes_text`: how many cards the other players hold.
 
@@ -40,11 +43,15 @@ Press Restore again to do it, or go on playing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import Card, count_cards
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import LANGUAGES, _, and_list, ngettext, pgettext, speaking
+
+if TYPE_CHECKING:  # a match is made of games, which tell their turns here
+    from machiavelli_kit.game.match import Match
 
 
 def you_name() -> str:
@@ -65,6 +72,85 @@ def is_you(name: str) -> bool:
 def cards_text(cards: Sequence[Card]) -> str:
     """Cards as the game tells them: their codes, ``6♠ 6♥ 6♣``."""
     return " ".join(str(card) for card in cards)
+
+
+# whose turn it is, and what the person who just played is told
+
+
+def game_over() -> str:
+    return _("The game is over.")
+
+
+def computer_playing(name: str) -> str:
+    return _("{name} is playing.").format(name=name)
+
+
+def pass_the_screen(name: str) -> str:
+    """What people sharing one screen are told before the next one's hand is shown."""
+    return _("{name}'s turn. Pass the screen to {name}; the others look away.").format(name=name)
+
+
+def your_turn(name: str | None, *, passes: bool, helpers: Sequence[Card]) -> str:
+    """What to do on a person's turn, called by ``name`` (``None``: the learner alone, as "you");
+    ``passes``: Pass ends a turn with no play (the stock is empty), not Draw; the helping cards
+    in the hand row and what they may join."""
+    if name is not None:
+        text = (
+            _("Your turn, {name}: drag cards from your hand onto the table, then press End turn. No play? Press Pass.")
+            if passes
+            else _(
+                "Your turn, {name}: drag cards from your hand onto the table, then press End turn. No play? Press Draw."
+            )
+        ).format(name=name)
+    else:
+        text = (
+            _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Pass.")
+            if passes
+            else _("Your turn: drag cards from your hand onto the table, then press End turn. No play? Press Draw.")
+        )
+    if helpers:
+        text += " " + ngettext(
+            "The helping card {cards} is in your hand row: it may join only a new meld with at least two "
+            "cards of your own.",
+            "The helping cards {cards} are in your hand row: one may join only a new meld with at least two "
+            "cards of your own.",
+            len(helpers),
+        ).format(cards=cards_text(helpers))
+    return text
+
+
+def your_play(turn: Turn, left: int) -> str:
+    """The person's own play, as they are told it: the cards, and how many they have ``left``."""
+    count = len(turn.played)
+    return ngettext(
+        "You played {count} card ({cards}); {left} left.",
+        "You played {count} cards ({cards}); {left} left.",
+        count,
+    ).format(count=count, cards=cards_text(turn.played), left=left)
+
+
+def your_last_play(turn: Turn) -> str:
+    """The person's play that ended the deal (the end of the deal is told after it)."""
+    return _("You played {cards}.").format(cards=cards_text(turn.played))
+
+
+def your_draw(turn: Turn) -> str:
+    """The person's draw, the card drawn shown to them alone; or their pass."""
+    if turn.action == "pass":
+        return _("You passed. Your turn is over.")
+    return _("You drew {cards}. Your turn is over.").format(cards=cards_text(turn.drawn))
+
+
+def your_restore(turn: Turn) -> str:
+    """The person's restore, with the penalty cards they drew."""
+    count = len(turn.drawn)
+    if not count:
+        return _("The table is back as it was.")
+    return ngettext(
+        "The table is back as it was; you drew {count} card ({cards}).",
+        "The table is back as it was; you drew {count} cards ({cards}).",
+        count,
+    ).format(count=count, cards=cards_text(turn.drawn))
 
 
 # the game's log
@@ -330,6 +416,40 @@ def _draw(tied: Sequence[str], count: int) -> str:
     ).format(names=and_list(tied), count=count)
 
 
+def match_standing(match: Match) -> str:
+    """Where a match stands after a deal: who won it once it is over, else that fewest points is best."""
+    deals = len(match.games)
+    if match.over:
+        winner = match.winner
+        if winner is None:
+            return ngettext(
+                "After {count} deal, the match is a draw: fewest points wins.",
+                "After {count} deals, the match is a draw: fewest points wins.",
+                deals,
+            ).format(count=deals)
+        if is_you(match.players[winner]):
+            # TRANSLATORS: the learner's own seat won the match.
+            return ngettext(
+                "After {count} deal, you win the match: fewest points wins.",
+                "After {count} deals, you win the match: fewest points wins.",
+                deals,
+            ).format(count=deals)
+        return ngettext(
+            "After {count} deal, {name} wins the match: fewest points wins.",
+            "After {count} deals, {name} wins the match: fewest points wins.",
+            deals,
+        ).format(count=deals, name=match.players[winner])
+    if match.target:
+        return ngettext(
+            "After {count} deal, fewest points is best (the match ends when someone reaches {target} points).",
+            "After {count} deals, fewest points is best (the match ends when someone reaches {target} points).",
+            deals,
+        ).format(count=deals, target=match.target)
+    return ngettext(
+        "After {count} deal, fewest points is best.", "After {count} deals, fewest points is best.", deals
+    ).format(count=deals)
+
+
 def restore_warning(rules: Rules, *, lang: str | None = None) -> str:
     """What Restore costs, said before it is taken."""
     with speaking(lang):
@@ -389,10 +509,19 @@ __all__ = [
     "board_ending",
     "board_turn",
     "cards_text",
+    "computer_playing",
+    "game_over",
     "hand_sizes_text",
     "is_you",
     "log_result",
     "log_turn",
+    "match_standing",
+    "pass_the_screen",
     "restore_warning",
     "you_name",
+    "your_draw",
+    "your_last_play",
+    "your_play",
+    "your_restore",
+    "your_turn",
 ]
