@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from machiavelli_kit.core.cards import Card, parse_cards
-from machiavelli_kit.game import loads
+from machiavelli_kit.game import IllegalAction, loads
 from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.ui.game_board import GameBoard
@@ -161,23 +161,69 @@ def test_a_whole_game_to_its_end_then_review_and_the_record() -> None:
     assert again.turns == flow.game.turns and again.result == result
 
 
+def load(board: GameBoard, record: str) -> None:
+    """Load ``record`` on the board as the browser's file upload does."""
+    content = memoryview(record.encode("utf-8"))
+    when = datetime.datetime.now(datetime.UTC)
+    board.upload.value = (
+        {"name": "g.json", "type": "application/json", "size": len(content), "content": content, "last_modified": when},
+    )
+
+
 def test_a_loaded_record_shows_its_end_and_review() -> None:
-    flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=3)
+    flow = GameFlow.new([Seat("Ann"), Seat("Greedy", computer="greedy")], "bga", seed=3)
     for _ in range(MAX_TURNS):
         if flow.game.over:
             break
         flow.draw() if flow.person_to_move else flow.computer_turn()
     board = GameBoard()
-    content = memoryview(flow.record().encode("utf-8"))
-    when = datetime.datetime.now(datetime.UTC)
-    board.upload.value = (
-        {"name": "g.json", "type": "application/json", "size": len(content), "content": content, "last_modified": when},
-    )
+    load(board, flow.record())
     assert board.errors == [] and board.flow is not None
-    assert board.flow.seats == (Seat("Ann"), Seat("Greedy", "greedy"))
+    assert board.flow.seats == (Seat("Ann"), Seat("Greedy", computer="greedy"))
     assert board.flow.game.turns == flow.game.turns and board.end_box.layout.display is None
     board.review_button.click()
     assert "Ann drew" in board.review.value and "<svg" in board.review.value
+
+
+def test_a_person_named_greedy_or_expert_is_asked_for_moves_never_played_by_the_computer() -> None:
+    flow = GameFlow.new([Seat("Greedy"), Seat("expert"), Seat("Bob", computer="greedy")], "bga", seed=SEED)
+    assert flow.people == (0, 1) and flow.hot_seat
+    asked = []
+    for _ in range(9):  # three rounds: the people draw when asked, the computer plays its own turns
+        seat = flow.game.to_move
+        assert seat is not None
+        if seat == 2:
+            assert flow.computer_to_move and flow.situation() == "Bob is playing."
+            assert flow.computer_turn().seat == 2
+            continue
+        name = flow.names[seat]
+        assert flow.person_to_move and not flow.computer_to_move and flow.needs_handover
+        assert flow.situation().startswith(f"{name}'s turn. Pass the screen to {name}")
+        with pytest.raises(IllegalAction, match="not a computer player's turn"):
+            flow.think()
+        flow.take_over()
+        assert flow.session is not None and flow.draw().ended
+        asked.append(seat)
+    assert sorted(set(asked)) == [0, 1] and len(asked) == 6
+
+
+def test_the_setup_and_a_loaded_record_say_who_plays_each_seat_not_its_name() -> None:
+    board = started(["person", "person", "greedy"], names=["Greedy", "expert", "Bob"])
+    assert board.flow is not None
+    assert board.flow.seats == (Seat("Greedy"), Seat("expert"), Seat("Bob", computer="greedy"))
+    assert board.flow.needs_handover and board.table_area.children == (board.handover,)
+    again = GameBoard()
+    again.setup.choose(["person", "person", "greedy"])
+    load(again, board.flow.record())
+    assert again.errors == [] and again.flow is not None
+    assert again.flow.seats == (Seat("Greedy"), Seat("expert"), Seat("Bob", computer="greedy"))
+    assert again.flow.game.turns == board.flow.game.turns and again.flow.needs_handover
+    bots = GameBoard()
+    bots.setup.choose(["expert", "beginner", "person"])
+    bots.setup.players.value = 2  # fewer rows shown than the record has players: its rows are shown
+    load(bots, board.flow.record())
+    assert bots.flow is not None and bots.setup.players.value == 3
+    assert bots.flow.seats == (Seat("Greedy", computer="expert"), Seat("expert", computer="beginner"), Seat("Bob"))
 
 
 def test_hot_seat_hides_the_hand_until_the_next_person_takes_the_screen() -> None:
@@ -293,7 +339,7 @@ def test_a_file_that_is_not_a_record_is_refused_in_words() -> None:
 
 def test_helping_cards_lie_in_the_hand_row_and_join_a_new_meld() -> None:
     for seed in range(60):
-        flow = GameFlow.new([Seat("You"), Seat("Greedy", "greedy")], "wikipedia(hand_size=6, helpers=4)", seed)
+        flow = GameFlow.new([Seat("You"), Seat("Greedy", computer="greedy")], "wikipedia(hand_size=6, helpers=4)", seed)
         play = best_play(flow.game.view(0)) if flow.person_to_move else None
         start = Counter(flow.game.table.melds)
         if play is None or not play.helpers or start - Counter(play.table.melds):

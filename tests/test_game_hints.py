@@ -22,7 +22,7 @@ def flow_of(rules: str, hands: Sequence[str], *, table: str, helpers: str = "") 
         parsed, [parse_cards(hand) for hand in hands], table=Table.parse(table), helpers=parse_cards(helpers)
     )
     game = Game(parsed, ["Ann", "Bob"], deal, dealer=1)
-    return GameFlow([Seat("Ann"), Seat("Bob", "greedy")], game)
+    return GameFlow([Seat("Ann"), Seat("Bob", computer="greedy")], game)
 
 
 def test_a_closed_table_hint_lays_new_melds_and_leaves_the_table_alone() -> None:

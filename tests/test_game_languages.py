@@ -40,7 +40,7 @@ def no_event_loop_running() -> Iterator[None]:
 
 
 def flow_in(lang: str, name: str = "Ann") -> GameFlow:
-    return GameFlow.new([Seat(name), Seat("Greedy", "greedy")], "bga", seed=SEED, lang=lang)
+    return GameFlow.new([Seat(name), Seat("Greedy", computer="greedy")], "bga", seed=SEED, lang=lang)
 
 
 def lay_set(flow: GameFlow) -> None:
@@ -106,7 +106,9 @@ def test_the_restore_warning_comes_first_in_the_flows_language() -> None:
 def test_the_end_of_a_deal_with_points_in_polish() -> None:
     rules = BGA.replace(scoring="points")
     deal = arranged_deal(rules, [parse_cards("6S 6H 6C"), parse_cards("KS KD 2H")], seed=3)
-    flow = GameFlow([Seat("Ann"), Seat("Greedy", "greedy")], Game(rules, ["Ann", "Greedy"], deal, dealer=1), lang="pl")
+    flow = GameFlow(
+        [Seat("Ann"), Seat("Greedy", computer="greedy")], Game(rules, ["Ann", "Greedy"], deal, dealer=1), lang="pl"
+    )
     lay_set(flow)
     assert flow.end_turn().text == "Zagrywasz 6♠ 6♥ 6♣. Ann wykłada wszystkie karty i wygrywa grę!"
     end = flow.deal_end()

@@ -78,7 +78,7 @@ def test_the_end_of_a_match_you_won() -> None:
     match = Match([you_name(), "Bob"], "classic", seed=0, deals=1)
     play_out(match.game, ["greedy", "random"])
     assert match.winner == 0
-    flow = GameFlow([Seat(you_name()), Seat("Bob", "random")], match)
+    flow = GameFlow([Seat(you_name()), Seat("Bob", computer="random")], match)
     end = flow.deal_end()
     assert end is not None and end.match_text == "After 1 deal, you win the match: fewest points wins."
 

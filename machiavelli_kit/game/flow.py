@@ -5,7 +5,7 @@ the hand-over screen between people sharing one screen, and the end of every dea
 The game board (:mod:`machiavelli_kit.ui.game_board`) only draws a :class:`GameFlow` and
 forwards its buttons to it; the tests drive the same object without a browser.
 
->>> flow = GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=7)
+>>> flow = GameFlow.new([Seat("Ann"), Seat("Greedy", computer="greedy")], "bga", seed=7)
 >>> flow.person_to_move, flow.session.start.hand == flow.game.hand(0)
 (True, True)
 >>> print(flow.end_turn().text)
@@ -18,7 +18,7 @@ Not valid yet: no card from the hand was played: ...
 
 The flow says its texts in the language it was made in (``lang=``, else the one in use then):
 
->>> print(GameFlow.new([Seat("Ann"), Seat("Greedy", "greedy")], "bga", seed=7, lang="it").draw().text)
+>>> print(GameFlow.new([Seat("Ann"), Seat("Greedy", computer="greedy")], "bga", seed=7, lang="it").draw().text)
 Hai pescato K♥. Il tuo turno è finito.
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from machiavelli_kit.core.cards import Card, count_cards
@@ -54,37 +54,40 @@ from machiavelli_kit.game.narrator import (
 )
 from machiavelli_kit.game.plans import best_answer
 from machiavelli_kit.game.players import DEFAULT_BUDGET, PLAYERS, Player, make_player
-from machiavelli_kit.game.record import dumps, loads
+from machiavelli_kit.game.record import dumps
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import Turn
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.solver.steps import apply_move, moves_between
 
-PERSON = "person"
-SEAT_KINDS: tuple[str, ...] = (PERSON, *PLAYERS)
-"""Who may sit at a seat: a person at the screen, or one of the computer players."""
 Melds = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A player at the table: a name, and ``person`` or a computer player's name."""
+    """A player at the table: a name, and who plays it: a person at the screen, or the computer
+    player ``computer`` names (beginner, greedy, expert or random). The name is only a name:
+    ``Seat("Greedy")`` is a person called Greedy, ``Seat("Greedy", computer="greedy")`` the computer.
+
+    >>> Seat("Greedy").is_person, Seat("Ann", computer="expert").is_person
+    (True, False)
+    """
 
     name: str
-    kind: str = PERSON
+    computer: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
+        if self.computer is not None and self.computer not in PLAYERS:
             raise ValueError(
                 _("a seat is taken by a person or a computer player ({players}), not {kind!r}").format(
-                    players=", ".join(PLAYERS), kind=self.kind
+                    players=", ".join(PLAYERS), kind=self.computer
                 )
             )
 
     @property
     def is_person(self) -> bool:
-        return self.kind == PERSON
+        return self.computer is None
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,9 @@ class GameFlow:
         self.hints = hints
         seed = self.game.seed if self.game.seed is not None else 0
         self._bots: dict[int, Player] = {
-            index: make_player(seat.kind, seed=f"{seed}:{index}:{seat.kind}", budget=budget)
+            index: make_player(seat.computer, seed=f"{seed}:{index}:{seat.computer}", budget=budget)
             for index, seat in enumerate(self.seats)
-            if not seat.is_person
+            if seat.computer is not None
         }
         self._session: PlaySession | None = None
         self._session_key: tuple[int, int] | None = None
@@ -174,12 +177,6 @@ class GameFlow:
             seed = random.SystemRandom().randrange(2**31)
         game = Match(names, rules, seed, target=target) if rules.scoring == "points" else Game.new(names, rules, seed)
         return cls(seats, game, hints=hints, budget=budget, lang=lang)
-
-    @classmethod
-    def from_record(cls, text: str, *, hints: bool = True, lang: str | None = None) -> GameFlow:
-        """A game read back from its record; a player named after a computer player (``Greedy 2``) is one."""
-        game = loads(text)
-        return cls([Seat(name, seat_kind(name)) for name in game.players], game, hints=hints, lang=lang)
 
     # the state of play
 
@@ -454,12 +451,6 @@ class GameFlow:
         return dumps(self.game)
 
 
-def seat_kind(name: str) -> str:
-    """``greedy`` for a player named ``Greedy`` or ``Greedy 2``; ``person`` for anyone else."""
-    first = name.split()[0].lower() if name.split() else ""
-    return first if first in PLAYERS else PERSON
-
-
 def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], tuple[str, ...]]:
     """The table after each move of a play, and the moves in words (nothing for a draw)."""
     if turn.action != "play":
@@ -475,4 +466,4 @@ def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], 
     return (*frames[:-1], final), tuple(move.text for move in moves)
 
 
-__all__ = ["PERSON", "SEAT_KINDS", "Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "seat_kind"]
+__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat"]

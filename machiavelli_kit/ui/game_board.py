@@ -29,6 +29,7 @@ from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
 from machiavelli_kit.game.players import DEFAULT_BUDGET
+from machiavelli_kit.game.record import loads
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.ui.game_ending import ending_html, review_html
@@ -82,7 +83,9 @@ class GameBoard:
                 _("Hints allowed (set by the teacher)") if hints else _("No hints (teacher's choice)")
             )
         self.upload = w.FileUpload(accept=".json", multiple=False, description=_("Load a game"))
-        self.upload.tooltip = _("load a game's record (a .json file saved from this board)")
+        self.upload.tooltip = _(
+            "load a game's record (a .json file saved from this board); who plays at each seat is chosen above"
+        )
         self.upload.observe(self._guard(self._on_upload), "value")
         self.setup_status = _html("mk-game-setup-status")
         self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
@@ -202,8 +205,9 @@ class GameBoard:
             return
         self.upload.value = ()  # so that the same file can be loaded again
         try:
-            text = bytes(files[0]["content"]).decode("utf-8")
-            flow = GameFlow.from_record(text, hints=self.setup.hints.value, lang=self.language)
+            game = loads(bytes(files[0]["content"]).decode("utf-8"))
+            seats = self.setup.seated(game.players)
+            flow = GameFlow(seats, game, hints=self.setup.hints.value, budget=self.budget, lang=self.language)
         except (ValueError, UnicodeDecodeError) as error:
             mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(

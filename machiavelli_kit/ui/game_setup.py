@@ -2,18 +2,20 @@
 
 Plain controls over :class:`~machiavelli_kit.game.flow.Seat` and
 :class:`~machiavelli_kit.core.rules.Rules`; the board reads :meth:`GameSetup.rules` and
-:meth:`GameSetup.seats` when Start is pressed. Its words are in the language it was made in
-(``lang=``, else the one in use).
+:meth:`GameSetup.seats` when Start is pressed, and :meth:`GameSetup.seated` when a game is
+loaded. Who plays a seat is what its row says, never its name. Its words are in the language it
+was made in (``lang=``, else the one in use).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
 
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.game.flow import PERSON, Seat
+from machiavelli_kit.game.flow import Seat
 from machiavelli_kit.game.narrator import you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 
@@ -24,6 +26,8 @@ PRESETS = (
     (N_("Wikipedia, 6 cards and 4 helping cards"), "wikipedia(hand_size=6, helpers=4)"),
 )
 """The rules to choose from: each label (said in the language in use) and its rules string."""
+PERSON = "person"
+"""A seat's choice for a person at the screen; the other choices are the computer players' levels."""
 KINDS = (
     (N_("a person"), PERSON),
     (N_("computer: beginner"), "beginner"),
@@ -149,8 +153,14 @@ class GameSetup:
             while unique in taken:
                 count += 1
                 unique = f"{name} {count}"
-            seats.append(Seat(unique, kind_box.value))
+            seats.append(_seat(unique, kind_box.value))
         return seats
+
+    def seated(self, names: Sequence[str]) -> list[Seat]:
+        """The players ``names`` of a game loaded from its record, by seat, each played as its seat
+        is set here (the rows shown become theirs): a name never says who plays it."""
+        self.players.value = len(names)
+        return [_seat(name, kind_box.value) for name, kind_box in zip(names, self._kinds, strict=False)]
 
     def choose(self, kinds: list[str], names: list[str] | None = None) -> None:
         """Fill the seats (as the tests and notebooks do): a kind for each seat, and names if given."""
@@ -181,9 +191,14 @@ class GameSetup:
         return renamed
 
 
+def _seat(name: str, kind: str) -> Seat:
+    """A seat for the choice ``kind``: a person, or a computer player of that level."""
+    return Seat(name) if kind == PERSON else Seat(name, computer=kind)
+
+
 def _kind_name(kind: str, seat: int) -> str:
     """A seat's name until one is typed: You (the first person), Player 2, Greedy (the computer
-    players keep their names in every language: a record names them so)."""
+    players keep their names in every language). Only a name: the seat's row says who plays it."""
     if kind != PERSON:
         return kind.title()
     return you_name() if seat == 0 else _("Player {number}").format(number=seat + 1)
