@@ -12,7 +12,7 @@ import pytest
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.ui.game_board import GameBoard
-from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, keys_line, with_key
+from machiavelli_kit.ui.shortcuts import Shortcut, keys_line, shortcut_for, with_key
 from tests.test_game_board import lay, started
 
 SEED = 7
@@ -63,15 +63,15 @@ def drag_to_new_meld(board: GameBoard, code: str) -> None:
 
 
 def test_the_key_map_reads_letters_and_ctrl_and_ignores_held_and_alt_keys() -> None:
-    assert button_for(key_event("d")) == "Draw"
-    assert button_for(key_event("D")) == "Draw"  # Shift or Caps Lock
-    assert button_for(key_event("e")) == "End turn"
-    assert button_for(key_event("z", ctrl=True)) == "Undo"
-    assert button_for(key_event("y", ctrl=True)) == "Redo"
-    assert button_for(key_event("r", repeat=True)) is None
-    assert button_for(key_event("d", alt=True)) is None
-    assert button_for(key_event("x")) is None and button_for(key_event("Tab")) is None
-    assert button_for(key_event("d", ctrl=True)) is None
+    assert shortcut_for(key_event("d")) is Shortcut.DRAW
+    assert shortcut_for(key_event("D")) is Shortcut.DRAW  # Shift or Caps Lock
+    assert shortcut_for(key_event("e")) is Shortcut.END_TURN
+    assert shortcut_for(key_event("z", ctrl=True)) is Shortcut.UNDO
+    assert shortcut_for(key_event("y", ctrl=True)) is Shortcut.REDO
+    assert shortcut_for(key_event("r", repeat=True)) is None
+    assert shortcut_for(key_event("d", alt=True)) is None
+    assert shortcut_for(key_event("x")) is None and shortcut_for(key_event("Tab")) is None
+    assert shortcut_for(key_event("d", ctrl=True)) is None
 
 
 def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> None:
@@ -79,12 +79,12 @@ def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> N
     assert board.buttons["Draw"].tooltip == "draw a card and end your turn (when nothing can be played) (key D)"
     assert board.position is not None
     assert board.position.buttons["Undo"].tooltip.endswith("(key U or Ctrl+Z)")
-    for label in SHORTCUTS:
-        button = board.buttons.get(label) or board.position.buttons[label]
+    assert set(board.key_buttons) == set(Shortcut)
+    for button in board.key_buttons.values():
         assert "(key " in button.tooltip
     assert keys_line() in board.keys_help.value.replace("&amp;", "&")
     assert keys_line().startswith("Keys (with the mouse over the cards): D draw, E end turn, U undo")
-    assert with_key("Hint", "a hint") == "a hint (key H)"
+    assert with_key(Shortcut.HINT, "a hint") == "a hint (key H)"
 
 
 def test_d_draws_and_the_computer_answers_as_a_click_does() -> None:
@@ -150,3 +150,19 @@ def test_a_disabled_buttons_key_does_nothing() -> None:
     assert hot_seat.flow is not None and hot_seat.flow.needs_handover and hot_seat.buttons["Draw"].disabled
     press(hot_seat, "d")
     assert hot_seat.flow.game.turns == [] and hot_seat.errors == []
+
+
+def test_keys_press_the_buttons_themselves_whatever_their_labels_say() -> None:
+    board = GameBoard(seed=SEED, lang="pl")
+    board.setup.choose(["person", "greedy"])
+    board.setup.start_button.click()
+    assert board.position is not None and board.buttons["Draw"].description == "Dobierz"
+    assert board.key_buttons[Shortcut.DRAW] is board.buttons["Draw"]
+    assert board.key_buttons[Shortcut.UNDO] is board.position.buttons["Undo"]
+    board.buttons["Draw"].description = "?"  # a label is only what the learner reads
+    press(board, "d")
+    assert board.errors == [] and board.flow is not None and board.flow.game.turns[0].action == "draw"
+    assert board.lines[1].startswith("Dobierasz kartę")
+    board.new_game.click()
+    board.setup.start_button.click()  # a new game: the keys press its own board's buttons
+    assert board.key_buttons[Shortcut.UNDO] is board.position.buttons["Undo"]

@@ -35,13 +35,14 @@ from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import PositionBoard
-from machiavelli_kit.ui.shortcuts import SHORTCUTS, button_for, button_label, keys_line, with_key
+from machiavelli_kit.ui.shortcuts import Shortcut, keys_line, shortcut_for, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
 
 SPEEDS = ((N_("slow"), 1.0), (N_("normal"), 0.5), (N_("fast"), 0.2), (N_("no animation"), 0.0))
 """Seconds each move of a computer turn stays on the screen (each label said in the language in use)."""
-BOARD_BUTTONS = ("Undo", "Redo", "Check")
-"""The position board's own buttons a game keeps (Restore, Hint and the rest are the game's)."""
+BOARD_BUTTONS = {"Undo": Shortcut.UNDO, "Redo": Shortcut.REDO, "Check": Shortcut.CHECK}
+"""The position board's own buttons a game keeps, by their names there, and their keys (Restore, Hint and the
+rest are the game's)."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -94,21 +95,36 @@ class GameBoard:
         self.status = _html("mk-game-status")
         self.log = _html("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
-        self.buttons = {  # by their English labels; each shows its label in the board's language
-            "Draw": _button(
-                button_label("Draw"), _("draw a card and end your turn (when nothing can be played)"), "draw"
-            ),
-            "End turn": _button(
-                button_label("End turn"), _("end your turn with the table as it is, if it is valid"), "end-turn"
-            ),
-            "Restore": _button(
-                button_label("Restore"), _("give up: put every card back and draw the penalty cards"), "restore"
-            ),
-            "Hint": _button(button_label("Hint"), _("a hint; press again for a stronger one"), "hint"),
+        self.draw_button = _button(
+            pgettext("button", "Draw"), _("draw a card and end your turn (when nothing can be played)"), "draw"
+        )
+        self.draw_button.on_click(self._guard(self._on_draw))
+        self.end_turn_button = _button(
+            pgettext("button", "End turn"), _("end your turn with the table as it is, if it is valid"), "end-turn"
+        )
+        self.end_turn_button.on_click(self._guard(self._on_end_turn))
+        self.restore_button = _button(
+            pgettext("button", "Restore"), _("give up: put every card back and draw the penalty cards"), "restore"
+        )
+        self.restore_button.on_click(self._guard(self._on_restore))
+        self.hint_button = _button(pgettext("button", "Hint"), _("a hint; press again for a stronger one"), "hint")
+        self.hint_button.on_click(self._guard(self._on_hint))
+        self.buttons = {
+            "Draw": self.draw_button,
+            "End turn": self.end_turn_button,
+            "Restore": self.restore_button,
+            "Hint": self.hint_button,
         }
-        for label, button in self.buttons.items():
-            button.tooltip = with_key(label, button.tooltip)
-            button.on_click(self._guard(getattr(self, f"_on_{label.lower().replace(' ', '_')}")))
+        """A person's buttons by their English names, the same in every language (as tests and notebooks press them)."""
+        self.key_buttons: dict[Shortcut, w.Button] = {
+            Shortcut.DRAW: self.draw_button,
+            Shortcut.END_TURN: self.end_turn_button,
+            Shortcut.RESTORE: self.restore_button,
+            Shortcut.HINT: self.hint_button,
+        }
+        """The button each key presses: these, and the Undo, Redo and Check of a game's position board."""
+        for shortcut, button in self.key_buttons.items():
+            button.tooltip = with_key(shortcut, button.tooltip)
         self.speed = w.Dropdown(
             options=[(_(label), seconds) for label, seconds in SPEEDS],
             value=0.5,
@@ -172,10 +188,12 @@ class GameBoard:
             PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale, lang=self.language
         )
         self.position.box.add_class("mk-game-table")
-        for label, button in self.position.buttons.items():
-            _show(button, label in BOARD_BUTTONS)
-            if label in SHORTCUTS:
-                button.tooltip = with_key(label, button.tooltip)
+        kept = {shortcut: self.position.buttons[name] for name, shortcut in BOARD_BUTTONS.items()}
+        for button in self.position.buttons.values():
+            _show(button, button in kept.values())
+        for shortcut, button in kept.items():
+            button.tooltip = with_key(shortcut, button.tooltip)
+        self.key_buttons.update(kept)
         self.review.value = self.download.value = ""
         _show(self.setup.box, False)
         _show(self.play_box, True)
@@ -246,8 +264,9 @@ class GameBoard:
         self._put(session)
         self.table_area.children = (board.box,)
         self._enable(True)
-        self.buttons["Hint"].disabled = not flow.hints
-        self.buttons["Draw"].description = button_label("Pass" if "draw" not in flow.game.options() else "Draw")
+        self.hint_button.disabled = not flow.hints
+        passes = "draw" not in flow.game.options()
+        self.draw_button.description = pgettext("button", "Pass") if passes else pgettext("button", "Draw")
         self._tell(flow.situation(), "info")
 
     def _show_handover(self) -> None:
@@ -292,10 +311,10 @@ class GameBoard:
 
     def _on_key(self, event: dict[str, Any]) -> None:
         """A key pressed over the board: click its button, as the mouse would, if that button can be pressed now."""
-        label = button_for(event)
-        if label is None or self.position is None or self.play_box.layout.display == "none":
+        shortcut = shortcut_for(event)
+        if shortcut is None or self.position is None or self.play_box.layout.display == "none":
             return
-        button = self.buttons[label] if label in self.buttons else self.position.buttons.get(label)
+        button = self.key_buttons.get(shortcut)
         if button is not None and not button.disabled and button.layout.display != "none":
             button.click()
 
@@ -432,11 +451,9 @@ class GameBoard:
         board.redraw()
 
     def _enable(self, enabled: bool) -> None:
-        for button in self.buttons.values():
+        """A person's buttons on or off: the game's own and the position board's it keeps (each has its key)."""
+        for button in self.key_buttons.values():
             button.disabled = not enabled
-        for label, button in self._board().buttons.items():
-            if label in BOARD_BUTTONS:
-                button.disabled = not enabled
         self.skip.disabled = enabled
         _show(self.end_box, False)
 

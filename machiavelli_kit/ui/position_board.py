@@ -107,13 +107,37 @@ class PositionBoard:
         """The Solve animation while it runs in a kernel's event loop."""
         self.canvas = MultiCanvas(2, layout=w.Layout(width="100%", height="auto"))
         self.canvas.add_class("mk-canvas")
-        buttons = {key: w.Button(description=label, tooltip=tip) for key, (label, tip) in _button_texts().items()}
-        for label, button in buttons.items():
-            action = label.split(":")[0].lower().replace(" ", "_")
-            button.add_class(f"mk-{action.replace('_', '-')}")
-            button.layout.width = "auto"
-            button.on_click(self._guard(getattr(self, f"_on_{action}")))
-        self.buttons = buttons
+        self.buttons = {  # by their names (BUTTON_KEYS), the same in every language
+            "Undo": self._button("undo", pgettext("button", "Undo"), _("take back the last move"), self._on_undo),
+            "Redo": self._button("redo", pgettext("button", "Redo"), _("play the undone move again"), self._on_redo),
+            "Restore": self._button(
+                "restore",
+                pgettext("button", "Restore"),
+                _("put every card back where it was at the start of the turn"),
+                self._on_restore,
+            ),
+            "Check": self._button(
+                "check",
+                pgettext("button", "Check"),
+                _("is the table valid, and is this turn allowed?"),
+                self._on_check,
+            ),
+            "No play: draw": self._button(
+                "no-play",
+                pgettext("button", "No play: draw"),
+                _("end the turn without playing: draw 1 card (the restore penalty if you moved cards)"),
+                self._on_no_play,
+            ),
+            "Hint": self._button(
+                "hint", pgettext("button", "Hint"), _("a hint; press again for a stronger one"), self._on_hint
+            ),
+            "Solve": self._button(
+                "solve", pgettext("button", "Solve"), _("show a best play, move by move"), self._on_solve
+            ),
+            "Tidy": self._button(
+                "tidy", pgettext("button", "Tidy"), _("put the cards of every meld in order"), self._on_tidy
+            ),
+        }
         self.size_choice = w.ToggleButtons(
             options=_size_options(scale),
             value=scale,
@@ -129,7 +153,7 @@ class PositionBoard:
         self.status_line.add_class("mk-status-line")
         parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
         size = w.HBox([w.Label(_("Card size")), self.size_choice], layout=w.Layout(width="auto", align_items="center"))
-        row = w.HBox([*buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        row = w.HBox([*self.buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
         self.box = w.VBox([style, *parts, self.canvas, row, self.status_line])
@@ -147,6 +171,13 @@ class PositionBoard:
         self.canvas.on_touch_end(self._guard(self._touch_end))
         self.canvas.on_touch_cancel(self._guard(self._touch(self._out)))
         self._changed(_("Drag cards between melds, onto empty felt, or into the working area."), "info")
+
+    def _button(self, name: str, label: str, tooltip: str, handler: Callable[..., None]) -> w.Button:
+        """A button of the board, with the CSS class ``mk-<name>``, wired to its own ``handler``."""
+        button = w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
+        button.add_class(f"mk-{name}")
+        button.on_click(self._guard(handler))
+        return button
 
     @property
     def status_kind(self) -> Kind | None:
@@ -399,26 +430,6 @@ def example_widget(identifier: str, *, lang: str | None = None, **options: Any) 
 
 BUTTON_KEYS = ("Undo", "Redo", "Restore", "Check", "No play: draw", "Hint", "Solve", "Tidy")
 """The board's buttons, by the English names ``PositionBoard.buttons`` keeps them under in every language."""
-
-
-def _button_texts() -> dict[str, tuple[str, str]]:
-    """Each button's label and tooltip in the language in use, by its key (see ``BUTTON_KEYS``)."""
-    return {
-        "Undo": (pgettext("button", "Undo"), _("take back the last move")),
-        "Redo": (pgettext("button", "Redo"), _("play the undone move again")),
-        "Restore": (
-            pgettext("button", "Restore"),
-            _("put every card back where it was at the start of the turn"),
-        ),
-        "Check": (pgettext("button", "Check"), _("is the table valid, and is this turn allowed?")),
-        "No play: draw": (
-            pgettext("button", "No play: draw"),
-            _("end the turn without playing: draw 1 card (the restore penalty if you moved cards)"),
-        ),
-        "Hint": (pgettext("button", "Hint"), _("a hint; press again for a stronger one")),
-        "Solve": (pgettext("button", "Solve"), _("show a best play, move by move")),
-        "Tidy": (pgettext("button", "Tidy"), _("put the cards of every meld in order")),
-    }
 
 
 def _size_tip(name: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from machiavelli_kit.core.melds import Meld
@@ -83,11 +84,13 @@ class QuizWidget:
         self.feedback.add_class("mk-quiz-feedback")
         self.score = w.HTML(_score_text(0, 0))
         self.score.add_class("mk-quiz-score")
-        labels = (_("Meld"), _("Not a meld"))
-        self.answers = [w.Button(description=text, layout=w.Layout(min_width="110px", width="auto")) for text in labels]
-        for button in self.answers:
+        self.answers: list[w.Button] = []
+        """The two answer buttons, Meld and Not a meld, each wired to the answer it gives."""
+        for text, says_meld in ((_("Meld"), True), (_("Not a meld"), False)):
+            button = w.Button(description=text, layout=w.Layout(min_width="110px", width="auto"))
             button.add_class("mk-quiz-answer")
-            button.on_click(self._answered)
+            button.on_click(partial(self._answered, says_meld))
+            self.answers.append(button)
         self.back = w.Button(description=_("Previous"), layout=w.Layout(min_width="110px", width="auto"))
         self.next = w.Button(description=_("Next question"), layout=w.Layout(min_width="130px", width="auto"))
         self.next.add_class("mk-quiz-next")
@@ -113,8 +116,7 @@ class QuizWidget:
         self.next.disabled = index == len(self.quiz.items) - 1
 
     @in_own_language
-    def _answered(self, button: Any) -> None:
-        says_meld = button is self.answers[0]
+    def _answered(self, says_meld: bool, _button: object = None) -> None:
         self.feedback.value = html.escape(self.quiz.answer(self.index, says_meld=says_meld, lang=self.language))
         right, asked = self.quiz.score
         if asked == len(self.quiz.items):

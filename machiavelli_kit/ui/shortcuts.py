@@ -1,48 +1,73 @@
-"""The game board's keyboard shortcuts, in one place: the keys, their buttons and how to tell the learner.
+"""The game board's keyboard shortcuts, in one place: each action's keys and how to tell the learner.
 
 The board hears keys while the mouse is over the cards (that is how ipyevents gives a widget the
-keyboard). Each event reaches :func:`button_for` as the dict ipyevents sends: ``key``, ``code``,
-``repeat`` and the modifier flags ``ctrlKey``, ``metaKey``, ``altKey`` and ``shiftKey``.
+keyboard). Each event reaches :func:`shortcut_for` as the dict ipyevents sends: ``key``, ``code``,
+``repeat`` and the modifier flags ``ctrlKey``, ``metaKey``, ``altKey`` and ``shiftKey``. The board
+keeps the button each :class:`Shortcut` presses; no button is ever found by its label.
 
->>> button_for({"key": "d", "ctrlKey": False, "metaKey": False, "altKey": False, "repeat": False})
-'Draw'
->>> button_for({"key": "z", "ctrlKey": True, "metaKey": False, "altKey": False, "repeat": False})
-'Undo'
->>> with_key("Draw", "draw a card and end your turn")
+>>> shortcut_for({"key": "d", "ctrlKey": False, "metaKey": False, "altKey": False, "repeat": False})
+<Shortcut.DRAW: ('d',)>
+>>> shortcut_for({"key": "z", "ctrlKey": True, "metaKey": False, "altKey": False, "repeat": False})
+<Shortcut.UNDO: ('u', 'ctrl+z')>
+>>> with_key(Shortcut.DRAW, "draw a card and end your turn")
 'draw a card and end your turn (key D)'
 
-Buttons keep their English labels as names (:data:`SHORTCUTS`' keys); :func:`button_label` is what a
-button shows, in the language in use:
+The keys are told in the language in use:
 
 >>> from machiavelli_kit.i18n import speaking
 >>> with speaking("pl"):
-...     button_label("Draw"), with_key("Undo", "cofnij")
-('Dobierz', 'cofnij (klawisz U albo Ctrl+Z)')
+...     with_key(Shortcut.UNDO, "cofnij")
+'cofnij (klawisz U albo Ctrl+Z)'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from typing import Any
 
 from machiavelli_kit.i18n import _, pgettext
 
-SHORTCUTS: dict[str, tuple[str, ...]] = {
-    "Draw": ("d",),
-    "End turn": ("e",),
-    "Undo": ("u", "ctrl+z"),
-    "Redo": ("y", "ctrl+y"),
-    "Hint": ("h",),
-    "Check": ("c",),
-    "Restore": ("r",),
-}
-"""Each button's keys: a letter, or ``ctrl+`` a letter (Cmd on a Mac works as Ctrl)."""
 
-_BUTTON_OF = {key: label for label, keys in SHORTCUTS.items() for key in keys}
+class Shortcut(Enum):
+    """An action of the game board that has keys: a letter, or ``ctrl+`` a letter (Cmd on a Mac works as Ctrl).
+
+    They are listed in the order the line of keys under the board tells them.
+    """
+
+    DRAW = ("d",)
+    END_TURN = ("e",)
+    UNDO = ("u", "ctrl+z")
+    REDO = ("y", "ctrl+y")
+    HINT = ("h",)
+    CHECK = ("c",)
+    RESTORE = ("r",)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        keys: tuple[str, ...] = self.value
+        return keys
+
+    def word(self) -> str:
+        """What the key does, for the line of keys under the board, in the language in use."""
+        words = {
+            # TRANSLATORS: the line of keys under the game board: "D draw, E end turn, U undo, ...".
+            Shortcut.DRAW: pgettext("key", "draw"),
+            Shortcut.END_TURN: pgettext("key", "end turn"),
+            Shortcut.UNDO: pgettext("key", "undo"),
+            Shortcut.REDO: pgettext("key", "redo"),
+            Shortcut.HINT: pgettext("key", "hint"),
+            Shortcut.CHECK: pgettext("key", "check"),
+            Shortcut.RESTORE: pgettext("key", "restore"),
+        }
+        return words[self]
+
+
+_SHORTCUT_OF = {key: shortcut for shortcut in Shortcut for key in shortcut.keys}
 
 
 def key_name(event: Mapping[str, Any]) -> str | None:
-    """The key of an ipyevents ``keydown`` as :data:`SHORTCUTS` names it (``"d"``, ``"ctrl+z"``), or None.
+    """The key of an ipyevents ``keydown`` as :class:`Shortcut` names it (``"d"``, ``"ctrl+z"``), or None.
 
     A key held down (``repeat``) and keys with Alt are not shortcuts, so holding R never takes a penalty twice.
     """
@@ -52,10 +77,10 @@ def key_name(event: Mapping[str, Any]) -> str | None:
     return f"ctrl+{key}" if event.get("ctrlKey") or event.get("metaKey") else key
 
 
-def button_for(event: Mapping[str, Any]) -> str | None:
-    """The label of the button an ipyevents ``keydown`` presses, or None when the key is no shortcut."""
+def shortcut_for(event: Mapping[str, Any]) -> Shortcut | None:
+    """The action an ipyevents ``keydown`` asks for, or None when the key is no shortcut."""
     name = key_name(event)
-    return None if name is None else _BUTTON_OF.get(name)
+    return None if name is None else _SHORTCUT_OF.get(name)
 
 
 def shown(key: str) -> str:
@@ -63,39 +88,9 @@ def shown(key: str) -> str:
     return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))
 
 
-def button_label(label: str) -> str:
-    """What the button named ``label`` (its English label) shows, in the language in use."""
-    labels = {
-        "Draw": pgettext("button", "Draw"),
-        "Pass": pgettext("button", "Pass"),
-        "End turn": pgettext("button", "End turn"),
-        "Restore": pgettext("button", "Restore"),
-        "Hint": pgettext("button", "Hint"),
-        "Undo": pgettext("button", "Undo"),
-        "Redo": pgettext("button", "Redo"),
-        "Check": pgettext("button", "Check"),
-    }
-    return labels.get(label, label)
-
-
-def _action(label: str) -> str:
-    """What the key of the button ``label`` does, for the line of keys under the board."""
-    actions = {
-        # TRANSLATORS: the line of keys under the game board: "D draw, E end turn, U undo, ...".
-        "Draw": pgettext("key", "draw"),
-        "End turn": pgettext("key", "end turn"),
-        "Undo": pgettext("key", "undo"),
-        "Redo": pgettext("key", "redo"),
-        "Hint": pgettext("key", "hint"),
-        "Check": pgettext("key", "check"),
-        "Restore": pgettext("key", "restore"),
-    }
-    return actions.get(label, label.lower())
-
-
-def with_key(label: str, tooltip: str) -> str:
-    """``tooltip`` with the keys of the button ``label`` at its end."""
-    keys = [shown(key) for key in SHORTCUTS[label]]
+def with_key(shortcut: Shortcut, tooltip: str) -> str:
+    """``tooltip`` with the keys of ``shortcut`` at its end."""
+    keys = [shown(key) for key in shortcut.keys]
     if len(keys) == 1:
         return _("{tooltip} (key {key})").format(tooltip=tooltip, key=keys[0])
     # TRANSLATORS: a button's tooltip, then its two keys: "undo a move (key U or Ctrl+Z)".
@@ -104,8 +99,8 @@ def with_key(label: str, tooltip: str) -> str:
 
 def keys_line() -> str:
     """One line for under the board that says every key, in the language in use."""
-    keys = ", ".join(f"{shown(keys[0])} {_action(label)}" for label, keys in SHORTCUTS.items())
+    keys = ", ".join(f"{shown(shortcut.keys[0])} {shortcut.word()}" for shortcut in Shortcut)
     return _("Keys (with the mouse over the cards): {keys}. Ctrl+Z and Ctrl+Y also undo and redo.").format(keys=keys)
 
 
-__all__ = ["SHORTCUTS", "button_for", "button_label", "key_name", "keys_line", "shown", "with_key"]
+__all__ = ["Shortcut", "key_name", "keys_line", "shortcut_for", "shown", "with_key"]
