@@ -50,27 +50,21 @@ def _modules() -> dict[str, Path]:
     return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-def _import_statements(node: ast.AST, *, typing_only: bool) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The imports under ``node``, but none in a ``_repr_svg_`` method, and those under ``if TYPE_CHECKING:``
-    (which only type checkers read) only when ``typing_only``."""
+def _import_statements(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The imports under ``node``, but none in a ``_repr_svg_`` method."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.Import | ast.ImportFrom):
             yield child
-        elif isinstance(child, ast.FunctionDef) and child.name == "_repr_svg_":
-            continue
-        elif isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
-            if typing_only:
-                yield from _import_statements(child, typing_only=typing_only)
-        else:
-            yield from _import_statements(child, typing_only=typing_only)
+        elif not (isinstance(child, ast.FunctionDef) and child.name == "_repr_svg_"):
+            yield from _import_statements(child)
 
 
 @cache
-def _imports(module: str, typing_only: bool = True) -> frozenset[str]:
+def _imports(module: str) -> frozenset[str]:
     """Every module of the package and every outside library that ``module`` imports."""
     tree = ast.parse(_modules()[module].read_text(encoding="utf-8"))
     found: set[str] = set()
-    for statement in _import_statements(tree, typing_only=typing_only):
+    for statement in _import_statements(tree):
         if isinstance(statement, ast.Import):
             found.update(alias.name for alias in statement.names)
         elif statement.module is not None and statement.level == 0:
@@ -80,8 +74,8 @@ def _imports(module: str, typing_only: bool = True) -> frozenset[str]:
     return frozenset(found)
 
 
-def _inside(module: str, typing_only: bool = True) -> frozenset[str]:
-    return frozenset(name for name in _imports(module, typing_only) if name.split(".")[0] == "machiavelli_kit")
+def _inside(module: str) -> frozenset[str]:
+    return frozenset(name for name in _imports(module) if name.split(".")[0] == "machiavelli_kit")
 
 
 def _wing(module: str) -> str:
@@ -115,7 +109,7 @@ def test_each_wing_imports_only_wings_below_it() -> None:
 
 
 def test_no_modules_import_each_other() -> None:
-    graph = {module: _inside(module, typing_only=False) & _modules().keys() for module in _modules()}
+    graph = {module: _inside(module) & _modules().keys() for module in _modules()}
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError, naming the circle
 
 

@@ -426,9 +426,14 @@ class GameFlow:
         result = self.game.result
         if result is None:
             return None
+        match = self.match
         with speaking(self.language):
-            totals = self.match.totals if self.match is not None else None
-            match_over = self.match is None or self.match.over
+            totals = match.totals if match is not None else None
+            match_over = match is None or match.over
+            standing = ""
+            if match is not None:
+                winner = None if match.winner is None else match.players[match.winner]
+                standing = match_standing(len(match.games), match.target, over=match.over, winner=winner)
             return DealEnd(
                 len(self.games),
                 board_ending(result, self.names),
@@ -436,7 +441,7 @@ class GameFlow:
                 result.points,
                 totals,
                 match_over,
-                "" if self.match is None else match_standing(self.match),
+                standing,
             )
 
     def next_deal(self) -> None:

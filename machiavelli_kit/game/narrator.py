@@ -43,15 +43,11 @@ Press Restore again to do it, or go on playing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import Card, count_cards
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import LANGUAGES, _, and_list, ngettext, pgettext, speaking
-
-if TYPE_CHECKING:  # a match is made of games, which tell their turns here
-    from machiavelli_kit.game.match import Match
 
 
 def you_name() -> str:
@@ -416,18 +412,17 @@ def _draw(tied: Sequence[str], count: int) -> str:
     ).format(names=and_list(tied), count=count)
 
 
-def match_standing(match: Match) -> str:
-    """Where a match stands after a deal: who won it once it is over, else that fewest points is best."""
-    deals = len(match.games)
-    if match.over:
-        winner = match.winner
+def match_standing(deals: int, target: int | None, *, over: bool = False, winner: str | None = None) -> str:
+    """Where a match stands after ``deals`` deals: who won it once it is ``over`` (``winner``, or a draw),
+    else that fewest points is best, up to the ``target`` that ends it."""
+    if over:
         if winner is None:
             return ngettext(
                 "After {count} deal, the match is a draw: fewest points wins.",
                 "After {count} deals, the match is a draw: fewest points wins.",
                 deals,
             ).format(count=deals)
-        if is_you(match.players[winner]):
+        if is_you(winner):
             # TRANSLATORS: the learner's own seat won the match.
             return ngettext(
                 "After {count} deal, you win the match: fewest points wins.",
@@ -438,13 +433,13 @@ def match_standing(match: Match) -> str:
             "After {count} deal, {name} wins the match: fewest points wins.",
             "After {count} deals, {name} wins the match: fewest points wins.",
             deals,
-        ).format(count=deals, name=match.players[winner])
-    if match.target:
+        ).format(count=deals, name=winner)
+    if target:
         return ngettext(
             "After {count} deal, fewest points is best (the match ends when someone reaches {target} points).",
             "After {count} deals, fewest points is best (the match ends when someone reaches {target} points).",
             deals,
-        ).format(count=deals, target=match.target)
+        ).format(count=deals, target=target)
     return ngettext(
         "After {count} deal, fewest points is best.", "After {count} deals, fewest points is best.", deals
     ).format(count=deals)
