@@ -26,6 +26,8 @@ from machiavelli_kit.classroom.owners import (
 )
 from machiavelli_kit.classroom.students import list_students, student_path
 from machiavelli_kit.classroom.visitor import VISITOR, visitor
+from machiavelli_kit.cli import main
+from machiavelli_kit.practice.progress import Progress
 
 ADA, BEN = "a1" * 32, "b2" * 32
 """Two visitors' ids, as the app server gives them: hex text."""
@@ -179,3 +181,23 @@ def test_claims_and_releases_agree_with_a_plain_model(steps: list[tuple[str, str
             mine = sorted((first for who, first in owner.values() if who == visitor), key=str.casefold)
             assert owned_names(folder, visitor) == mine
             assert last_name(folder, visitor) == (owner[last[visitor]][1] if visitor in last else None)
+
+
+def test_progress_release_frees_a_name_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "progress.json"))
+    folder = tmp_path / "students"
+    claim("Ada Lovelace", folder, ADA)
+    Progress(student="Ada Lovelace").save(student_path("Ada Lovelace", folder))
+    assert main(["progress", "release", "ada lovelace"]) == 0
+    out = capsys.readouterr().out
+    assert out == "ada lovelace is free again: the next learner who types it on the app gets its progress\n"
+    assert claim("Ada Lovelace", folder, BEN).name == "ada-lovelace.json" and last_name(folder, BEN) == "Ada Lovelace"
+    assert main(["progress", "release", "Zed"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == "machiavelli-kit progress: nobody has taken the name Zed on this server, so there is nothing to free\n"
+    )
+    assert main(["progress", "release", "../.."]) == 2
+    assert "needs at least one letter or digit" in capsys.readouterr().err
