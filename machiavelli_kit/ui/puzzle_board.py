@@ -6,7 +6,8 @@ puzzle, climbs one hint ladder (the puzzle's hints, then the solver's) on the
 board's **Hint** button, and counts **Solve** as help. The verdict leads the
 board's status line, green with a tick when right, red with a cross when not.
 Progress is saved after each hint and each answer; when a save fails the
-board says so, and why, under the status line (the puzzle goes on).
+board says so, and why, under the status line (the puzzle goes on), naming
+no server folder on a class's app server (:mod:`machiavelli_kit.classroom.visitor`).
 The board speaks the language it was made in (``lang=``, else the one in use
 then), the puzzle's title too when the puzzle file has it in that language.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.classroom.visitor import visitor, without_folders
 from machiavelli_kit.i18n import language, speaking
 from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
 from machiavelli_kit.practice.trainer import PuzzleSession
@@ -50,6 +52,8 @@ class PuzzleBoard:
 
     def _build(self, puzzle: Puzzle | PuzzleSession, progress: Progress | None, path: str | Path, options: Any) -> None:
         self.path = Path(path)
+        self.visitor = visitor()
+        """Who opened the page, on a class's app server (``None`` elsewhere): no server folder is shown to them."""
         if isinstance(puzzle, PuzzleSession):
             self.session = puzzle
         else:
@@ -98,7 +102,7 @@ class PuzzleBoard:
         try:
             self.progress.save(self.path)
         except ProgressError as error:
-            message = str(error)
+            message = str(error) if self.visitor is None else without_folders(str(error), self.path.parent)
             self.saving.value = f'<span style="color:#b00020">{html.escape(message[0].upper() + message[1:])}.</span>'
         else:
             self.saving.value = ""

@@ -10,10 +10,16 @@ test drives the browser without a page.
 
 At the top, a student types or picks their name: each student's progress is
 their own file (:mod:`machiavelli_kit.classroom.students`), and with no name the
-computer's own progress file is used, as before. **Open an assignment** reads
-a teacher's assignment file; the list then shows its puzzles and the line
-under it how far the student has got. **Hand in my progress** writes the
-student's progress as CSV (in ``export_folder``) and offers it to download.
+computer's own progress file is used, as before. On a class's app server, where
+each browser is a visitor (:mod:`machiavelli_kit.classroom.visitor`), a name belongs
+to the first visitor who gives it (:mod:`machiavelli_kit.classroom.owners`): the box
+offers only the visitor's own names, their last one is opened on each new page,
+another visitor's name is refused, and no server folder is ever shown.
+
+**Open an assignment** reads a teacher's assignment file; the list then shows
+its puzzles and the line under it how far the student has got. **Hand in my
+progress** writes the student's progress as CSV (in ``export_folder``) and
+offers it to download.
 
 The trainer speaks the language it was made in (``lang=``, else the one in use
 then), and so do its boards; chapter and puzzle titles show in that language
@@ -38,6 +44,7 @@ from machiavelli_kit.classroom.assignment import (
     standing,
 )
 from machiavelli_kit.classroom.exports import export_name, export_progress
+from machiavelli_kit.classroom.owners import OwnersError, claim, last_name, owned_names
 from machiavelli_kit.classroom.students import (
     clean_name,
     list_students,
@@ -46,6 +53,7 @@ from machiavelli_kit.classroom.students import (
     student_path,
     students_dir,
 )
+from machiavelli_kit.classroom.visitor import shown_path, visitor, without_folders
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.core.svg import position_svg
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
@@ -85,9 +93,10 @@ class PuzzleBrowser:
     ``path``); ``assignment`` opens an assignment file. Exports are written
     into ``export_folder`` (the notebook's folder by default). With ``require_name``
     (the default on a server a whole class shares, see
-    :func:`~machiavelli_kit.classroom.students.names_required`) no puzzle starts, and
-    so nothing is saved, before the student has given their name. ``lang`` is the language
-    the trainer and its boards speak (by default the one in use when it is made).
+    :func:`~machiavelli_kit.classroom.students.names_required`, and wherever the page
+    has a visitor) no puzzle starts, and so nothing is saved, before the student has
+    given their name. ``lang`` is the language the trainer and its boards speak (by
+    default the one in use when it is made).
     """
 
     def __init__(
@@ -108,7 +117,11 @@ class PuzzleBrowser:
         """The language the trainer speaks (and its boards), fixed when it is made."""
         with speaking(self.language):
             self.path = self.own_path = Path(path)
-            self.require_name = names_required() if require_name is None else require_name
+            self.visitor = visitor()
+            """Who opened the page, on a class's app server (``None`` elsewhere): names are then theirs alone."""
+            if require_name is None:
+                require_name = names_required() or self.visitor is not None
+            self.require_name = require_name
             self.students_folder = Path(students_folder) if students_folder is not None else students_dir(self.own_path)
             self.export_folder = Path(export_folder)
             if trainer is None:
@@ -117,9 +130,11 @@ class PuzzleBrowser:
             self.trainer = trainer
             self.collection, self.progress = trainer.collection, trainer.progress
             self.assignments: dict[str, Assignment] = {}
+            self.student_info = w.HTML()
+            self.student_info.add_class("mk-trainer-student-info")
             self.student_choice = w.Combobox(
                 placeholder=_("type your name, then press Enter"),
-                options=list_students(self.students_folder),
+                options=self._names(),
                 ensure_option=False,
                 continuous_update=False,
                 description=_("student"),
@@ -135,8 +150,6 @@ class PuzzleBrowser:
             self.assignment_upload.layout.width = "auto"
             self.assignment_info = w.HTML()
             self.assignment_info.add_class("mk-trainer-assignment")
-            self.student_info = w.HTML()
-            self.student_info.add_class("mk-trainer-student-info")
             themes = sorted({theme for puzzle in self.collection.puzzles for theme in puzzle.themes})
             # TRANSLATORS: in the chapter, level and theme pickers: no choice made, every one will do.
             any_one = pgettext("picker", "any")
@@ -187,8 +200,11 @@ class PuzzleBrowser:
             self.play_button.on_click(self.play)
             self.next_button.on_click(self.next)
             self.retry_button.on_click(self.retry)
+            student = student or self._last_name()
             if student:
                 self.student_choice.value = student  # opens the student's progress
+            elif self.visitor is not None:
+                self.choose_student("")  # the server's own progress is nobody's on the page
             if assignment is not None:
                 self.open_assignment(assignment)
             self.refresh()
@@ -227,30 +243,78 @@ class PuzzleBrowser:
 
     @in_own_language
     def choose_student(self, name: str) -> None:
-        """Open ``name``'s own progress (a new student starts empty); an empty name opens the computer's own."""
+        """Open ``name``'s own progress (a new student starts empty); an empty name opens the computer's own.
+
+        On a class's app server the name must be free or the visitor's own, and an empty
+        name opens an empty progress that is never saved. A name that cannot be opened
+        is shown why, and the progress open stays so.
+        """
+        try:
+            progress, path = self._open(name)
+        except ValueError as error:
+            self.student_info.value = self._problem(error)
+            return
         if self.trainer.session is not None:
             self.trainer.session.leave()
             self._save()
-        if name.strip():
-            progress, path = load_student(name, self.students_folder), student_path(name, self.students_folder)
-        else:
-            progress, path = Progress.load(self.own_path), self.own_path
         trainer = Trainer(self.collection, progress, clock=self.trainer.clock, rng=self.trainer.rng)
         trainer.set_mode(self.trainer.mode)
         trainer.no_hints = self.trainer.no_hints
         self.trainer, self.progress, self.path = trainer, progress, path
         if progress.student:
             self._save()  # the new student's file, so their name is offered next time
-            self.student_choice.options = list_students(self.students_folder)
+            self.student_choice.options = self._names()
         self.board = None
         self.stage.children = []
+        where = shown_path(path, self.visitor)
         if progress.student:
-            text = _("Hello {name}! Your progress is saved in {path}.").format(name=progress.student, path=path)
+            text = _("Hello {name}! Your progress is saved in {path}.").format(name=progress.student, path=where)
+        elif self.visitor is not None:
+            text = _(NAME_FIRST)
         else:
-            text = _("Your progress is saved in {path}.").format(path=path)
+            text = _("Your progress is saved in {path}.").format(path=where)
         self.student_info.value = html.escape(text)
         self.refresh()
         self._show_info()
+
+    def _open(self, name: str) -> tuple[Progress, Path]:
+        """The progress ``name`` opens and where it is saved; ``ValueError`` (or a subclass) says why it cannot."""
+        if not name.strip():
+            if self.visitor is not None:
+                return Progress(), self.own_path
+            return Progress.load(self.own_path), self.own_path
+        if self.visitor is not None:
+            path = claim(name, self.students_folder, self.visitor)
+        else:
+            path = student_path(name, self.students_folder)
+        return load_student(name, self.students_folder), path
+
+    def _names(self) -> list[str]:
+        """The names the student box offers: every student's, or on a class's app server the visitor's own."""
+        if self.visitor is None:
+            return list_students(self.students_folder)
+        try:
+            return owned_names(self.students_folder, self.visitor)
+        except OwnersError as error:
+            self.student_info.value = self._problem(error)
+            return []
+
+    def _last_name(self) -> str | None:
+        """On a class's app server, the name the visitor gave last (on this page or another)."""
+        if self.visitor is None:
+            return None
+        try:
+            return last_name(self.students_folder, self.visitor)
+        except OwnersError as error:
+            self.student_info.value = self._problem(error)
+            return None
+
+    def _problem(self, error: Exception) -> str:
+        """An error as the student line shows it: a sentence, naming no server folder on a class's app server."""
+        text = str(error)
+        if self.visitor is not None:
+            text = without_folders(text, self.students_folder, self.own_path.parent, self.export_folder.resolve())
+        return _error(f"{text[0].upper()}{text[1:]}.")
 
     @in_own_language
     def export(self, _event: object = None) -> Path | None:
@@ -270,13 +334,18 @@ class PuzzleBrowser:
             )
             return None
         data = base64.b64encode(path.read_bytes()).decode("ascii")
-        # TRANSLATORS: a link that downloads the file; it ends "Saved as ...: hand this file in, or {link}."
+        # TRANSLATORS: a link that downloads the file, in "Saved as ...: hand this file in, or {link}."
         words = html.escape(_("download it"))
         link = f'<a download="{html.escape(path.name)}" href="data:text/csv;base64,{data}">{words}</a>'
-        # TRANSLATORS: {name} is the file's name, {folder} where it is, {link} the words "download it" as a link.
-        text = _("Saved as {name} in {folder}: hand this file in, or {link}.")
-        name, folder = html.escape(path.name), html.escape(str(path.parent.resolve()))
-        self.student_info.value = text.format(name=name, folder=folder, link=link)
+        name = html.escape(path.name)
+        if self.visitor is not None:
+            # TRANSLATORS: on a class's app server; {name} is the file's name, {link} the words "download it" as a link.
+            self.student_info.value = _("Saved as {name}: {link} and hand it in.").format(name=name, link=link)
+        else:
+            # TRANSLATORS: {name} is the file's name, {folder} where it is, {link} the words "download it" as a link.
+            text = _("Saved as {name} in {folder}: hand this file in, or {link}.")
+            folder = html.escape(str(path.parent.resolve()))
+            self.student_info.value = text.format(name=name, folder=folder, link=link)
         return path
 
     @in_own_language
@@ -284,7 +353,7 @@ class PuzzleBrowser:
         try:
             name = clean_name(change["new"]) if change["new"].strip() else ""
         except ValueError as error:
-            self.student_info.value = _error(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            self.student_info.value = self._problem(error)
             return
         self.choose_student(name)
 
@@ -432,7 +501,7 @@ class PuzzleBrowser:
         try:
             self.progress.save(self.path)
         except ProgressError as error:
-            self.student_info.value = _error(f"{str(error)[0].upper()}{str(error)[1:]}.")
+            self.student_info.value = self._problem(error)
 
     @in_own_language
     def _mode_changed(self, change: dict[str, Any]) -> None:
