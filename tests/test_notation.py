@@ -111,6 +111,35 @@ def test_quote_keeps_short_values_whole() -> None:
     assert quote({"a": "b" * 50}) == "{'a': 'bbbbbbbbbbbbb..."
 
 
+def cut_repr(value: object) -> str:
+    """What quote showed of a value that is not text before it stopped writing long values out: its repr, cut."""
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT + 2 else f"{text[:QUOTE_LIMIT]}..."
+
+
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=8) | st.tuples(inner) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@given(st.lists(json_like, max_size=6) | st.dictionaries(st.text(max_size=30), json_like) | st.tuples(json_like))
+def test_quote_shows_a_list_or_object_as_its_repr_cut_short(value: object) -> None:
+    assert quote(value) == cut_repr(value)
+
+
+def test_quote_writes_out_only_the_start_of_a_huge_or_deeply_nested_value() -> None:
+    deep: list[object] = []
+    for _level in range(100_000):  # far past Python's recursion limit: repr() itself would fail
+        deep = [deep]
+    assert quote(deep) == "[" * QUOTE_LIMIT + "..."
+    assert quote({"melds": [["5S"] * 10_000_000]}) == "{'melds': [['5S', '5..."
+    assert quote([10**5000]) == "[0x31e20801036510f3c..."  # too long for Python to write in decimal
+
+
 def test_card_values_print_and_repr_back() -> None:
     ten = Card(10, Suit.HEARTS)
     assert (str(ten), ten.code, ten.name) == ("10♥", "10H", "ten of hearts")

@@ -58,6 +58,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, total_ordering
+from typing import cast
 
 from machiavelli_kit.i18n import N_, _, language, ngettext, pgettext, speaking
 
@@ -347,12 +348,20 @@ def format_table(melds: Iterable[Iterable[Card]], *, unicode: bool = False) -> s
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``value`` as an error message shows it (its ``repr``), cut short when it is long.
 
+    Only the start of a list or an object is written out, so a huge or deeply nested
+    value read from a file costs no more than a short one.
+
     >>> quote("11H")
     "'11H'"
     >>> quote("10H" * 100_000)
     "'10H10H10H10H10H10H10'... (300,000 characters)"
     >>> quote(list(range(100)))
     '[0, 1, 2, 3, 4, 5, 6...'
+    >>> nested = []
+    >>> for _level in range(100_000):
+    ...     nested = [nested]
+    >>> quote(nested)
+    '[[[[[[[[[[[[[[[[[[[[...'
     """
     if isinstance(value, str):
         if len(value) <= limit:
@@ -360,8 +369,45 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         # TRANSLATORS: a long input cut short: {text} is its start, {count} how long it is (300,000).
         cut = ngettext("{text}... ({count} character)", "{text}... ({count} characters)", len(value))
         return cut.format(text=repr(value[:limit]), count=f"{len(value):,}")
-    text = repr(value)
+    text = _repr_start(value, limit + 2)
     return text if len(text) <= limit + 2 else f"{text[:limit]}..."
+
+
+def _repr_start(value: object, room: int) -> str:
+    """``repr(value)`` whole when it fits in ``room`` characters, else a start of it longer than ``room``.
+
+    Lists, tuples and dicts are written item by item until the room is used up; each level
+    of nesting takes a character, so the recursion stops within ``room`` levels.
+    """
+    if room < 0:
+        return ""
+    if isinstance(value, str):
+        # A piece just longer than the room, with the quote marks that make repr(value) choose its quote.
+        marks = ("'" if "'" in value else "") + ('"' if '"' in value else "")
+        return repr(value) if len(value) <= room else repr(value[: room + 1] + marks)
+    brackets = _BRACKETS.get(type(value).__repr__)
+    if brackets is None:
+        try:
+            return repr(value)
+        except ValueError:  # an int past Python's 4,300 decimal digits: hexadecimal has no limit
+            return f"{value:#x}"
+    text = brackets[0]
+    if isinstance(value, dict):
+        pairs: Iterable[tuple[object, object]] = value.items()
+    else:
+        pairs = ((None, item) for item in cast("Iterable[object]", value))
+    for index, (key, item) in enumerate(pairs):
+        text += ", " if index else ""
+        if isinstance(value, dict):
+            text += _repr_start(key, room - len(text)) + ": "
+        text += _repr_start(item, room - len(text))
+        if len(text) > room:
+            return text
+    return text + ("," if isinstance(value, tuple) and len(value) == 1 else "") + brackets[1]
+
+
+_BRACKETS = {list.__repr__: "[]", tuple.__repr__: "()", dict.__repr__: "{}"}
+"""The containers :func:`_repr_start` writes item by item (and their subclasses that keep the repr)."""
 
 
 def _tokens(text: str) -> list[str]:
