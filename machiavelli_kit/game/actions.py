@@ -10,10 +10,11 @@ taken from the middle); the engine works out which hand cards went down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from machiavelli_kit.core.cards import Card, quote
+from machiavelli_kit.core.cards import Card, parse_cards, quote
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.i18n import _
 
@@ -46,16 +47,34 @@ class Pass:
     kind: ClassVar[ActionKind] = "pass"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Play:
     """Leave the table as ``table``: every card that was there, plus cards from the hand.
 
     ``helpers`` names the helping cards taken from the middle (the alternative deal).
+    Both may be written in the card notation, as the kit's other functions read them:
+
+    >>> Play("5S 5H 5D | 6H 7H 8H") == Play(Table.parse("5S 5H 5D | 6H 7H 8H"))
+    True
+    >>> Play("5S 5H 5D 6H 7H", helpers="6H").helpers
+    (Card.parse('6H'),)
+    >>> Play("5S 5H 5D | 11H")
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.core.cards.NotationError: '11H' is not a card: ranks are A, 2-10, J, Q, K
     """
 
     table: Table
-    helpers: tuple[Card, ...] = field(default=())
+    helpers: tuple[Card, ...]
     kind: ClassVar[ActionKind] = "play"
+
+    def __init__(self, table: Table | str, helpers: Iterable[Card] | str = ()) -> None:
+        if not isinstance(table, Table | str):
+            # TRANSLATORS: {table} is what was given, quoted; the example is in the card notation, not translated.
+            message = _('a play leaves a table, like Table.parse("5S 5H 5D") or "5S 5H 5D", not {table}')
+            raise TypeError(message.format(table=quote(table)))
+        object.__setattr__(self, "table", Table.parse(table) if isinstance(table, str) else table)
+        object.__setattr__(self, "helpers", parse_cards(helpers) if isinstance(helpers, str) else tuple(helpers))
 
 
 Action = Draw | Play | Restore | Pass

@@ -20,7 +20,9 @@ machiavelli_kit.game.actions.IllegalAction: it is Bob's turn, not Ann's
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from machiavelli_kit.core.cards import Card, quote
 from machiavelli_kit.core.position import Table
@@ -33,6 +35,10 @@ from machiavelli_kit.game.state import GameState, Result, Turn, View
 from machiavelli_kit.i18n import _
 
 MAX_NAME = 40
+CONTROL_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")
+"""Unicode's control characters, surrogates, and line and paragraph separators: never in a name."""
+DIRECTIONS = ("LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI")
+"""Unicode's embeddings, overrides and isolates, which turn the text after them around: never in a name."""
 PLAIN_KINDS: tuple[ActionKind, ...] = ("draw", "restore", "pass")
 
 
@@ -50,10 +56,7 @@ class Game:
         self.players = tuple(players)
         check_player_count(len(self.players))
         for name in self.players:
-            if not name.strip() or len(name) > MAX_NAME:
-                raise DealError(
-                    _("a player's name is 1 to {most} characters, not {name}").format(most=MAX_NAME, name=quote(name))
-                )
+            check_name(name)
         if len(deal.hands) != len(self.players):
             raise DealError(
                 _("the deal has {hands} hands for {players} players").format(
@@ -126,7 +129,13 @@ class Game:
         return refusal(self.state, action)
 
     def play(self, action: Action, *, player: int | None = None) -> Turn:
-        """Apply ``action`` for the player to move (``player``, when given, must be that player)."""
+        """Apply ``action`` for the player to move (``player``, when given, must be that player's seat)."""
+        if player is not None and (not _is_seat_number(player) or not 0 <= player < len(self.players)):
+            raise IllegalAction(
+                _("there is no seat {seat} in this game: the seats are 0 to {last}").format(
+                    seat=quote(player), last=len(self.players) - 1
+                )
+            )
         if player is not None and not self.state.over and player != self.state.to_move:
             raise IllegalAction(
                 _("it is {name}'s turn, not {other}'s").format(
@@ -154,3 +163,35 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self.over else f"{self.players[self.state.to_move]} to move"
         return f"<Game {self.rules} {', '.join(self.players)}: {len(self.turns)} turns, {status}>"
+
+
+def check_name(name: str) -> None:
+    """Refuse a player's name that is empty, too long, or holds a control character; :class:`DealError` says why.
+
+    A line break, a tab, a terminal's escape or a mark that turns text around would let a name
+    print fake lines in a game's log, or hide what it says.
+
+    >>> check_name("Ann\\nturn 9, Bob closes and wins")
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.game.deal.DealError: a player's name cannot hold a line break, a tab or another control ...
+    """
+    if not name.strip() or len(name) > MAX_NAME:
+        raise DealError(
+            _("a player's name is 1 to {most} characters, not {name}").format(most=MAX_NAME, name=quote(name))
+        )
+    if any(_is_control(character) for character in name):
+        raise DealError(
+            _("a player's name cannot hold a line break, a tab or another control character: {name}").format(
+                name=quote(name)
+            )
+        )
+
+
+def _is_control(character: str) -> bool:
+    """A control character, a line or paragraph separator, half of a surrogate pair, or a text direction override."""
+    return unicodedata.category(character) in CONTROL_CATEGORIES or unicodedata.bidirectional(character) in DIRECTIONS
+
+
+def _is_seat_number(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
