@@ -124,6 +124,9 @@ def test_an_assignment_by_ids_and_by_selection(tmp_path: Path) -> None:
         ('title = "x"\npuzzles = ["bga-1"]\nhints = "no"', "hints must be true or false"),
         ('title = "x"\npuzzles = ["bga-1"]\ncolour = "red"', "unknown key 'colour'"),
         ('title = "x"\npuzzles = "bga-1"', "puzzles must be a list"),
+        ('title = "x"\npuzzles = ' + "[" * 5000 + "]" * 5000, "lists or tables are nested too deeply"),
+        ('title = "x"\nhints = ' + "{a = " * 5000 + "1" + "}" * 5000, "lists or tables are nested too deeply"),
+        ('title = "x"\ngrade = "chain"\ncount = 1' + "0" * 4400, "a number has too many digits"),
     ],
 )
 def test_a_bad_assignment_names_the_file_and_the_problem(tmp_path: Path, text: str, problem: str) -> None:

@@ -150,6 +150,9 @@ def test_class_report_with_a_bad_assignment_or_no_readable_export(
     (tmp_path / "a.toml").write_text('title = "Week 3"\npuzzles = ["it-99"]\n')
     code, _, err = run(capsys, "class", "report", str(tmp_path / "exports"), "--assignment", str(tmp_path / "a.toml"))
     assert code == 2 and f"{tmp_path / 'a.toml'}: no puzzle has the id 'it-99'" in err
+    (tmp_path / "a.toml").write_text('title = "Week 3"\npuzzles = ' + "[" * 5000 + "]" * 5000)
+    code, _, err = run(capsys, "class", "report", str(tmp_path / "exports"), "--assignment", str(tmp_path / "a.toml"))
+    assert code == 2 and err.endswith("a.toml: not valid TOML: lists or tables are nested too deeply\n")
     code, out, err = run(capsys, "class", "report", str(tmp_path / "exports" / "corrupt.csv"))
     assert code == 2 and "skipped corrupt.csv" in out and "no export could be read" in err
 

@@ -210,6 +210,10 @@ def _parse(text: str, collection: Collection, source: str) -> Assignment:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ValueError(_("not valid TOML ({reason})").format(reason=error)) from None
+    except RecursionError:
+        raise ValueError(_("not valid TOML: lists or tables are nested too deeply")) from None
+    except ValueError:  # the one error tomllib lets through: a whole number past Python's 4,300 digits
+        raise ValueError(_("not valid TOML: a number has too many digits to read")) from None
     unknown = [key for key in data if key not in KEYS]
     if unknown:
         raise ValueError(
