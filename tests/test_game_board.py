@@ -327,6 +327,14 @@ def test_setup_says_what_is_wrong_before_a_game_starts() -> None:
     assert board.flow is not None and board.flow.game.seed == 7 and board.setup_status.value == ""
 
 
+def test_a_record_saved_with_a_byte_order_mark_loads() -> None:
+    flow = GameFlow.new([Seat("Ann"), Seat("Greedy", computer="greedy")], "bga", seed=3)
+    flow.draw() if flow.person_to_move else flow.computer_turn()
+    board = GameBoard()
+    load(board, "\ufeff" + flow.record())  # as Windows editors save UTF-8
+    assert board.setup_status.value == "" and board.flow is not None and board.flow.game.turns == flow.game.turns
+
+
 def test_a_file_that_is_not_a_record_is_refused_in_words() -> None:
     board = GameBoard()
     content = memoryview(b'{"rules": "bga"}')

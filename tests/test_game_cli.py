@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,3 +97,28 @@ def test_tournament_text_and_bad_input(capsys: pytest.CaptureFixture[str]) -> No
         "unknown player 'chess': players are random, beginner, greedy, expert\n"
     )
     assert run(capsys, "tournament", "--players", "greedy", "--games", "2")[0] == 2
+
+
+@pytest.mark.parametrize(("change", "code", "message"), [
+    (lambda text: text.replace('"seed": 5', '"seed": ' + "[" * 5000 + "]" * 5000), 2,
+     "cannot be read as a record: lists and objects are nested too deeply to read"),
+    (lambda text: text + " " * 4_000_000, 2,
+     "cannot be read as a record: the record is over 4 MB, too long for a game"),
+    (lambda text: text.replace('"dealer": ', '"dealer": 1' + "0" * 4400), 1,
+     "is not a valid record: dealer must be a seat number, not a number of 4,40"),
+    (lambda text: text.replace('"greedy", "beginner"]', '"greedy", "beginner\\nturn 9, B wins"]'),
+     1, "is not a valid record: players: a player's name cannot hold a line break"),
+    (lambda text: "\ufeff" + text, 0, ""),
+])  # fmt: skip
+def test_a_hostile_record_gets_one_line_in_words_and_its_exit_code(
+    capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path, change: Any, code: int, message: str
+) -> None:
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(change(record.read_text(encoding="utf-8")), encoding="utf-8")
+    exit_code, out, err = run(capsys, "game", "replay", str(hostile))
+    assert exit_code == code
+    if code:
+        assert not out and err.startswith(f"machiavelli-kit game: {hostile} ") and message in err
+        assert err.count("\n") == 1 and len(err) < 300
+    else:
+        assert out.splitlines()[-1].endswith("turns, finished") and not err

@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
+from machiavelli_kit.core.cards import Card, full_deck, parse_card
+from machiavelli_kit.game import record as record_module
 from machiavelli_kit.game.autoplay import play_game
 from machiavelli_kit.game.record import RecordError, UnreadableRecord, dumps, from_record, load, loads, save, to_record
+from machiavelli_kit.game.record_text import MAX_RECORD_BYTES, json_object
 from machiavelli_kit.game.session import Game
 
 
@@ -61,7 +64,7 @@ def test_a_hand_dealt_record_without_a_seed_replays_too(finished: Game) -> None:
     (lambda r: r.update(rules="bga(wrap=maybe)"), "rules: wrap must be true or false, not 'maybe'"),
     (lambda r: r.update(seed="7"), "seed must be a whole number or null"),
     (lambda r: r.update(players=["a", "b"]), "deal: the deal has 3 hands for 2 players"),
-    (lambda r: r.update(players=["a"]), "deal: a game has 2 to 6 players, not 1"),
+    (lambda r: r.update(players=["a"]), "players: a game has 2 to 6 players, not 1"),
     (lambda r: r.update(dealer=(r["dealer"] + 1) % 3), "deal: seed 21 makes seat"),
     (lambda r: r["deal"]["hands"][0].append("KS"), "deal: the deal holds cards the decks do not: KS"),
     (lambda r: r["deal"]["stock"].pop(), "deal: the deal leaves out cards of the decks"),
@@ -110,3 +113,165 @@ def test_text_that_is_not_json_or_has_a_field_twice_is_refused() -> None:
         loads('{"seed": 1, "seed": 2}')
     with pytest.raises(RecordError, match="the record must be a JSON object"):
         loads("[1, 2]")
+
+
+# what no game can hold: refused early, by its field and turn, in time linear in the text
+
+
+def first_line_of_turn(text: str, number: int) -> int:
+    """The index of the line of ``text`` (as dumps writes it) that holds turn ``number``."""
+    lines = text.splitlines()
+    return lines.index(' "turns": [') + number
+
+
+def with_turn_line(text: str, number: int, change: Any) -> str:
+    lines = text.splitlines()
+    index = first_line_of_turn(text, number)
+    lines[index] = change(lines[index])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda r: r["result"].update(winner=False), "result: winner must be a seat number or null, not false"),
+    (lambda r: r["result"].update(winner=0.0), "result: winner must be a seat number or null, not 0.0"),
+    (lambda r: r["result"].update(winner=True), "result: winner must be a seat number or null, not true"),
+    (lambda r: r["result"].update(winner=2.0), "result: winner must be a seat number or null, not 2.0"),
+    (lambda r: r["result"].update(points=[float(p) for p in r["result"]["points"]]),
+     "result: points must be whole numbers, not 0.0"),
+    (lambda r: r["result"].update(points=[False, *r["result"]["points"][1:]]),
+     "result: points must be whole numbers, not false"),
+    (lambda r: r["turns"][1].update(player=True), "turn 2: player must be a seat from 0 to 2, not true"),
+    (lambda r: r["turns"][1].update(player=float(r["turns"][1]["player"])), r"turn 2: player must be .*, not \d\.0"),
+    (lambda r: r.update(dealer=float(r["dealer"])), r"dealer must be a seat number, not \d\.0"),
+    (lambda r: r.update(seed=21.0), "seed must be a whole number or null, not 21.0"),
+    (lambda r: r.update(seed=True), "seed must be a whole number or null, not true"),
+])  # fmt: skip
+def test_numbers_are_whole_numbers_as_json_writes_them_never_true_or_2_0(
+    finished: Game, change: Any, message: str
+) -> None:
+    assert finished.result is not None and finished.result.winner == 0  # false == 0 and 0.0 == 0 in Python
+    with pytest.raises(RecordError, match=message):
+        from_record(tampered(finished, change))
+
+
+def test_a_field_given_twice_is_named_with_its_turn(finished: Game) -> None:
+    text = dumps(finished)
+    twice_in_turn_3 = with_turn_line(text, 3, lambda line: line.replace('{"player": ', '{"drawn": [], "player": '))
+    with pytest.raises(RecordError, match=r"^turn 3: the field 'drawn' appears twice$"):
+        loads(twice_in_turn_3)
+    with pytest.raises(RecordError, match=r"^deal: the field 'stock' appears twice$"):
+        loads(text.replace('"deal": {', '"deal": {"stock": [], ', 1))
+    with pytest.raises(RecordError, match=r"^result: the field 'winner' appears twice$"):
+        loads(text.replace('"result": {', '"result": {"winner": 1, ', 1))
+
+
+class CountedKey(str):
+    """A field's name that counts how often it is compared with another."""
+
+    comparisons = 0
+
+    def __eq__(self, other: object) -> bool:
+        CountedKey.comparisons += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_finding_a_field_given_twice_compares_each_field_a_few_times_not_with_every_other() -> None:
+    pairs = [(CountedKey(f"k{index:05}"), 0) for index in range(3000)] + [(CountedKey("k01500"), 1)]
+    CountedKey.comparisons = 0
+    data = json_object(pairs)
+    assert data.twice == "k01500" and CountedKey.comparisons <= 2 * len(pairs)  # each with all others: 9 million
+
+
+def test_a_turn_with_100_000_fields_is_refused_for_its_first_unknown_field(finished: Game) -> None:
+    fields = ", ".join(f'"k{index:06}": 0' for index in range(100_000))
+    text = with_turn_line(dumps(finished), 1, lambda line: line.replace('{"player": ', "{" + fields + ', "player": '))
+    assert len(text) > 1_300_000
+    with pytest.raises(RecordError, match=r"^turn 1: unknown field 'k000000' \(fields are player, action, "):
+        loads(text)
+
+
+def test_text_longer_than_any_game_is_refused_by_its_size(finished: Game, tmp_path: Path) -> None:
+    text = dumps(finished)
+    assert loads(text + " " * (MAX_RECORD_BYTES - len(text))).turns == finished.turns
+    too_long = r"^the record is over 4 MB, too long for a game: a record is at most 4 MB$"
+    with pytest.raises(UnreadableRecord, match=too_long):
+        loads(text + " " * (MAX_RECORD_BYTES - len(text) + 1))
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as stream:
+        stream.truncate(50_000_000)  # a sparse file: 50 MB of zero bytes that take no room on the disk
+    with pytest.raises(UnreadableRecord, match=r"^the record is over 49 MB, too long for a game"):
+        load(huge)
+
+
+def counting_card_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every card text the record's check parses from now on."""
+    read: list[str] = []
+
+    def counted(text: str) -> Card:
+        read.append(text)
+        return parse_card(text)
+
+    monkeypatch.setattr(record_module, "parse_card", counted)
+    return read
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (lambda r: r["deal"]["stock"].extend(["5S"] * 300_000), "deal, stock"),
+    (lambda r: r["deal"]["hands"][1].extend(["5S"] * 300_000), "deal, hand 1"),
+    (lambda r: r["turns"][0]["table"].extend([["5S", "5H", "5D"]] * 100_000), "turn 1, table"),
+    (lambda r: r["turns"][0]["table"].append(["5S"] * 300_000), "turn 1, table"),
+    (lambda r: r["turns"][0]["drawn"].extend(["5S"] * 300_000), "turn 1, drawn"),
+])  # fmt: skip
+def test_a_list_of_more_cards_than_the_decks_hold_is_refused_before_its_cards_are_read(
+    finished: Game, monkeypatch: pytest.MonkeyPatch, change: Any, where: str
+) -> None:
+    record = tampered(finished, change)
+    assert len(json.dumps(record)) > 1_800_000
+    decks = full_deck(finished.rules.decks, finished.rules.jokers).total()
+    read = counting_card_reads(monkeypatch)
+    with pytest.raises(RecordError, match=rf"^{where}: 30\d,\d{{3}} cards, but the decks hold only {decks}$"):
+        from_record(record)
+    assert len(read) < 2 * decks  # the deal's cards and the turn's table at most: none of the 300,000
+
+
+def test_players_are_refused_before_the_deal_is_read(finished: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    read = counting_card_reads(monkeypatch)
+    for players, message in [
+        (["a"] * 100_000, "^players: a game has 2 to 6 players, not 100000$"),
+        (["a", "x" * 1_000_000, "b"], r"^players: a player's name is 1 to 40 characters, not 'xxxx.*\(1,000,000 "),
+        (["a", "Ann\nturn 9, random closes and wins", "b"], "^players: a player's name cannot hold a line break"),
+    ]:
+        with pytest.raises(RecordError, match=message):
+            from_record(tampered(finished, lambda r, players=players: r.update(players=players)))
+    assert read == []
+
+
+@pytest.mark.parametrize("nested", ["[" * 5000 + "]" * 5000, '{"a": ' * 5000 + "1" + "}" * 5000])
+def test_a_record_nested_5000_deep_is_unreadable_in_words(finished: Game, nested: str) -> None:
+    with pytest.raises(UnreadableRecord, match=r"^lists and objects are nested too deeply to read"):
+        loads(dumps(finished).replace('"seed": 21', f'"seed": {nested}'))
+
+
+@pytest.mark.parametrize(("old", "field"), [
+    ('"seed": 21', "seed must be a whole number or null"),
+    ('"dealer": ', "dealer must be a seat number"),
+    ('"turns": [\n  {"player": ', "turn 1: player must be a seat from 0 to 2"),
+    ('"winner": ', "result: winner must be a seat number or null"),
+    ('"points": [', "result: points must be whole numbers"),
+])  # fmt: skip
+def test_a_number_of_4400_digits_names_its_field(finished: Game, old: str, field: str) -> None:
+    text = dumps(finished).replace(old, old + "1" + "0" * 4400, 1)
+    with pytest.raises(RecordError, match=rf"^{field}, not a number of 4,40\d digits$"):
+        loads(text)
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_read(finished: Game, tmp_path: Path) -> None:
+    assert loads("\ufeff" + dumps(finished)).turns == finished.turns
+    path = tmp_path / "windows.json"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(finished).encode("utf-8"))
+    assert load(path).turns == finished.turns
+    path.write_bytes(dumps(finished).encode("utf-8").replace(b'"rules"', b'"r\xe8les"'))
+    with pytest.raises(UnreadableRecord, match=r"^line 2 is not UTF-8 text \(byte 0xe8\): save the record as UTF-8$"):
+        load(path)

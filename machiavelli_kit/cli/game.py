@@ -1,7 +1,8 @@
 """``machiavelli-kit game``: play a game between computer players, replay a record, review it.
 
 ``replay`` and ``review`` exit 0 for a valid record, 1 for an invalid one (the turn and
-the reason on standard error) and 2 for a file that cannot be read or is not JSON.
+the reason on standard error) and 2 for a file that cannot be read or cannot be a record:
+not UTF-8, not JSON, nested too deeply, or longer than any game's.
 """
 
 from __future__ import annotations
@@ -128,12 +129,12 @@ def run_review(arguments: argparse.Namespace) -> int:
 def _load(path: str) -> Any:
     """The replayed game, or ``None`` after saying on standard error why the record is invalid;
     an unreadable file raises (exit 2)."""
-    from machiavelli_kit.game.record import RecordError, load
+    from machiavelli_kit.game.record import RecordError, UnreadableRecord, load
 
     try:
         return load(path)
-    except UnicodeDecodeError:
-        raise BadInput(_("{file}: not a text file").format(file=path)) from None
+    except UnreadableRecord as error:
+        raise BadInput(_("{file} cannot be read as a record: {error}").format(file=path, error=error)) from None
     except RecordError as error:
         print(
             "machiavelli-kit game: " + _("{file} is not a valid record: {error}").format(file=path, error=error),

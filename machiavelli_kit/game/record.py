@@ -4,6 +4,10 @@ A record is data, never code: it is parsed strictly, every field checked, every 
 replayed through the engine and compared with what the record says it did. The first
 thing wrong is named, with the turn's number and why. Seats are numbered from 0.
 
+What no game can hold is refused before the turns are replayed, so a record costs time in
+proportion to its length: text longer than any game's (:mod:`.record_text`), more players than
+a game has, a name too long, a list of more cards than the decks hold.
+
 >>> from machiavelli_kit.game.actions import Draw
 >>> game = Game.new(["Ann", "Bob"], "bga", seed=7)
 >>> _ = game.play(Draw())
@@ -19,20 +23,22 @@ machiavelli_kit.game.record.RecordError: turn 1: the record says KS ... was draw
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
-from machiavelli_kit.core.cards import Card, NotationError, format_cards, parse_card, quote
+from machiavelli_kit.core.cards import Card, NotationError, format_cards, full_deck, parse_card, quote
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, action_of
-from machiavelli_kit.game.deal import Deal, DealError, deal_game
-from machiavelli_kit.game.session import Game
+from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game
+from machiavelli_kit.game.record_text import MAX_RECORD_BYTES, JsonObject, LongNumber, check_size, read_json
+from machiavelli_kit.game.record_text import UnreadableRecord as UnreadableRecord  # loads raises it: importable here
+from machiavelli_kit.game.session import Game, check_name
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import N_, _, ngettext
-from machiavelli_kit.i18n.json_words import json_reason
 
 T = TypeVar("T")
 RECORD_FIELDS = ("rules", "seed", "players", "dealer", "deal", "turns", "result")
@@ -43,10 +49,6 @@ RESULT_FIELDS = ("winner", "reason", "hands", "points")
 
 class RecordError(ValueError):
     """A record that is not a valid game; the message names the field or the turn, and why."""
-
-
-class UnreadableRecord(ValueError):
-    """Text that is not JSON at all."""
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -60,7 +62,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "deal": {
             "hands": [_codes(hand) for hand in deal.hands],
             "stock": _codes(deal.stock),
-            "table": _table(deal.table),
+            "table": _melds(deal.table),
             "helpers": _codes(deal.helpers),
         },
         "turns": [_turn_record(turn, with_helpers=game.rules.helpers > 0) for turn in game.turns],
@@ -83,22 +85,19 @@ def save(game: Game, path: str | Path) -> None:
 
 
 def load(path: str | Path) -> Game:
-    """Read and replay the record in ``path``; :class:`RecordError` if it is not a valid game."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """Read and replay the record in ``path``; :class:`RecordError` if it is not a valid game,
+    :class:`UnreadableRecord` if it cannot be one (a file longer than any game's is refused from its size, unread).
+    """
+    with Path(path).open("rb") as stream:
+        check_size(os.fstat(stream.fileno()).st_size)
+        data = stream.read(MAX_RECORD_BYTES + 1)  # a file still growing is read no further than that
+    return loads(data)
 
 
-def loads(text: str) -> Game:
-    """Parse and replay a record; :class:`UnreadableRecord` if it is not JSON, :class:`RecordError`
-    if it is not a valid game."""
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
-    except json.JSONDecodeError as error:
-        raise UnreadableRecord(
-            _("not JSON: {error} at line {line}, column {column}").format(
-                error=json_reason(error), line=error.lineno, column=error.colno
-            )
-        ) from None
-    return from_record(data)
+def loads(text: str | bytes) -> Game:
+    """Parse and replay a record (its text, or its bytes in UTF-8); :class:`UnreadableRecord` if it is not
+    JSON, too long or too deeply nested to be one, :class:`RecordError` if it is not a valid game."""
+    return from_record(read_json(text))
 
 
 def from_record(data: object) -> Game:
@@ -111,13 +110,13 @@ def from_record(data: object) -> Game:
         raise RecordError(f"rules: {error}") from None
     seed = record["seed"]
     if seed is not None and not _is_int(seed):
-        raise RecordError(_("seed must be a whole number or null, not {value}").format(value=quote(seed)))
-    players = _list(record["players"], "players")
-    names = [_string(name, _("a player's name")) for name in players]
+        raise RecordError(_("seed must be a whole number or null, not {value}").format(value=_shown(seed)))
+    names = _names(record["players"])
     dealer = record["dealer"]
     if not _is_int(dealer):
-        raise RecordError(_("dealer must be a seat number, not {value}").format(value=quote(dealer)))
-    deal = _deal(record["deal"])
+        raise RecordError(_("dealer must be a seat number, not {value}").format(value=_shown(dealer)))
+    cards = full_deck(rules.decks, rules.jokers).total()
+    deal = _deal(record["deal"], len(names), cards)
     try:
         game = Game(rules, names, deal, dealer, seed=seed)
     except DealError as error:
@@ -125,9 +124,22 @@ def from_record(data: object) -> Game:
     if seed is not None:
         _check_seeded(game, seed)
     for number, entry in enumerate(_list(record["turns"], "turns"), start=1):
-        _replay_turn(game, number, entry)
+        _replay_turn(game, number, entry, cards)
     _check_result(game, record["result"])
     return game
+
+
+def _names(data: object) -> list[str]:
+    """The players' names, refused as the game would refuse them, before the deal is read."""
+    players = _list(data, "players")
+    try:
+        check_player_count(len(players))
+        names = [_string(name, _("a player's name")) for name in players]
+        for name in names:
+            check_name(name)
+    except DealError as error:
+        raise RecordError(f"players: {error}") from None
+    return names
 
 
 def _check_seeded(game: Game, seed: int) -> None:
@@ -149,7 +161,7 @@ def _check_seeded(game: Game, seed: int) -> None:
         )
 
 
-def _replay_turn(game: Game, number: int, data: object) -> None:
+def _replay_turn(game: Game, number: int, data: object, most: int) -> None:
     # TRANSLATORS: where a record is wrong: "turn 12: ..."
     where = _("turn {number}").format(number=number)
     if game.over:
@@ -161,7 +173,7 @@ def _replay_turn(game: Game, number: int, data: object) -> None:
     if not _is_int(player) or not 0 <= player < len(game.players):
         raise RecordError(
             _("{where}: player must be a seat from 0 to {last}, not {value}").format(
-                where=where, last=len(game.players) - 1, value=quote(player)
+                where=where, last=len(game.players) - 1, value=_shown(player)
             )
         )
     seat = game.state.to_move
@@ -174,13 +186,13 @@ def _replay_turn(game: Game, number: int, data: object) -> None:
     if kind not in ACTION_KINDS:
         raise RecordError(
             _("{where}: action must be one of {actions}, not {value}").format(
-                where=where, actions=", ".join(ACTION_KINDS), value=quote(kind)
+                where=where, actions=", ".join(ACTION_KINDS), value=_shown(kind)
             )
         )
-    table = _parse(lambda: Table.parse(_table_data(entry["table"], f"{where}, table")), f"{where}, table")
-    played = _cards(entry["played"], f"{where}, played")
-    drawn = _cards(entry["drawn"], f"{where}, drawn")
-    helpers = _cards(entry.get("helpers", []), f"{where}, helpers")
+    table = _table(entry["table"], f"{where}, table", most)
+    played = _cards(entry["played"], f"{where}, played", most)
+    drawn = _cards(entry["drawn"], f"{where}, drawn", most)
+    helpers = _cards(entry.get("helpers", []), f"{where}, helpers", most)
     name = game.players[seat]
     try:
         if kind == "play":
@@ -230,33 +242,42 @@ def _check_result(game: Game, data: object) -> None:
             )
         return
     entry = _fields(data, RESULT_FIELDS, (), "result")
+    winner, points = entry["winner"], entry["points"]
+    if winner is not None and not _is_int(winner):
+        raise RecordError(_("result: winner must be a seat number or null, not {value}").format(value=_shown(winner)))
+    if points is not None:
+        for value in _list(points, "result, points"):
+            if not _is_int(value):
+                raise RecordError(_("result: points must be whole numbers, not {value}").format(value=_shown(value)))
     actual = _result_record(game.result)
     for key in RESULT_FIELDS:
         if entry[key] != actual[key]:
             raise RecordError(
                 _("result: the record says {key} {value}, but the replayed game gives {actual}").format(
-                    key=key, value=quote(entry[key]), actual=quote(actual[key])
+                    key=key, value=_shown(entry[key]), actual=_shown(actual[key])
                 )
             )
 
 
-def _deal(data: object) -> Deal:
+def _deal(data: object, players: int, most: int) -> Deal:
     entry = _fields(data, DEAL_FIELDS, (), "deal")
-    hands = tuple(
-        tuple(sorted(_cards(hand, f"deal, hand {seat}")))
-        for seat, hand in enumerate(_list(entry["hands"], "deal, hands"))
-    )
-    table = _parse(lambda: Table.parse(_table_data(entry["table"], "deal, table")), "deal, table")
-    return Deal(
-        hands, _cards(entry["stock"], "deal, stock"), table, tuple(sorted(_cards(entry["helpers"], "deal, helpers")))
-    )
+    hands_data = _list(entry["hands"], "deal, hands")
+    if len(hands_data) != players:
+        raise RecordError(
+            "deal: "
+            + _("the deal has {hands} hands for {players} players").format(hands=len(hands_data), players=players)
+        )
+    hands = tuple(tuple(sorted(_cards(hand, f"deal, hand {seat}", most))) for seat, hand in enumerate(hands_data))
+    table = _table(entry["table"], "deal, table", most)
+    stock, helpers = _cards(entry["stock"], "deal, stock", most), _cards(entry["helpers"], "deal, helpers", most)
+    return Deal(hands, stock, table, tuple(sorted(helpers)))
 
 
 def _turn_record(turn: Turn, *, with_helpers: bool) -> dict[str, Any]:
     record: dict[str, Any] = {
         "player": turn.player,
         "action": turn.action,
-        "table": _table(turn.table),
+        "table": _melds(turn.table),
         "played": _codes(turn.played),
         "drawn": _codes(turn.drawn),
     }
@@ -279,6 +300,8 @@ def _fields(data: object, required: Sequence[str], optional: Sequence[str], wher
         raise RecordError(
             _("{where} must be a JSON object with {fields}").format(where=where, fields=", ".join(required))
         )
+    if isinstance(data, JsonObject) and data.twice is not None:
+        raise RecordError(_("{where}: the field {key} appears twice").format(where=where, key=quote(data.twice)))
     for key in data:
         if key not in required and key not in optional:
             raise RecordError(
@@ -292,19 +315,29 @@ def _fields(data: object, required: Sequence[str], optional: Sequence[str], wher
     return data
 
 
-def _cards(data: object, where: str) -> tuple[Card, ...]:
-    cards = []
-    for item in _list(data, where):
-        try:
-            cards.append(parse_card(_string(item, where)))
-        except NotationError as error:
-            raise RecordError(f"{where}: {error}") from None
-    return tuple(cards)
+def _cards(data: object, where: str, most: int) -> tuple[Card, ...]:
+    """The cards of a list, refused unread when there are more than the decks hold (``most``)."""
+    items = _list(data, where)
+    _check_count(len(items), where, most)
+    return _parse(lambda: tuple(parse_card(_string(item, where)) for item in items), where)
 
 
-def _table_data(data: object, where: str) -> list[list[str]]:
-    melds = _list(data, where)
-    return [[_string(card, where) for card in _list(meld, where)] for meld in melds]
+def _table(data: object, where: str, most: int) -> Table:
+    """The table in a list of melds, each a list of cards, refused unread when they hold more cards than the decks."""
+    melds = [_list(meld, where) for meld in _list(data, where)]
+    _check_count(sum(len(meld) for meld in melds), where, most)
+    return _parse(lambda: Table.parse([[_string(card, where) for card in meld] for meld in melds]), where)
+
+
+def _check_count(count: int, where: str, most: int) -> None:
+    if count > most:
+        raise RecordError(
+            ngettext(
+                "{where}: {count} card, but the decks hold only {most}",
+                "{where}: {count} cards, but the decks hold only {most}",
+                count,
+            ).format(where=where, count=f"{count:,}", most=most)
+        )
 
 
 def _parse(read: Callable[[], T], where: str) -> T:
@@ -322,25 +355,29 @@ def _list(data: object, where: str) -> list[Any]:
 
 def _string(data: object, where: str) -> str:
     if not isinstance(data, str):
-        raise RecordError(_("{where}: expected text, not {value}").format(where=where, value=quote(data)))
+        raise RecordError(_("{where}: expected text, not {value}").format(where=where, value=_shown(data)))
     return data
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
+    """A whole number as JSON writes one: ``true`` and ``1.0`` are not (though Python takes them for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [key for key, _value in pairs]
-    for key in keys:
-        if keys.count(key) > 1:
-            raise RecordError(_("the field {key} appears twice in one object").format(key=quote(key)))
-    return dict(pairs)
+def _shown(value: object) -> str:
+    """A value of the record as a message quotes it: ``true``, ``false`` and ``null`` as JSON writes them."""
+    if isinstance(value, LongNumber):
+        return ngettext("a number of {count} digit", "a number of {count} digits", value.digits).format(
+            count=f"{value.digits:,}"
+        )
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return quote(value)
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
     return [card.code for card in cards]
 
 
-def _table(table: Table) -> list[list[str]]:
+def _melds(table: Table) -> list[list[str]]:
     return [_codes(meld.cards) for meld in table.melds]

@@ -23,7 +23,6 @@ Tura 12, beginner: dobiera kartę, choć można było zagrać 2 karty (2♣ 3♣
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.narrator import is_you
 from machiavelli_kit.game.plans import best_play
-from machiavelli_kit.game.record import from_record
+from machiavelli_kit.game.record import from_record, loads
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
 from machiavelli_kit.i18n import _, ngettext, speaking
@@ -270,7 +269,7 @@ def review(record: Game | dict[str, Any] | str, *, seconds: float = REVIEW_SECON
     """Review a game: a :class:`Game`, record data, or a record's JSON text (``seconds``: the
     solver's time for each turn; a turn it cannot settle in time is left out of the accuracy)."""
     if isinstance(record, str):
-        record = json.loads(record)
+        record = loads(record)
     game = record if isinstance(record, Game) else from_record(record)
     state = GameState.start(game.rules, game.deal, game.dealer)
     reviews = []

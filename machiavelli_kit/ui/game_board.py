@@ -223,10 +223,10 @@ class GameBoard:
             return
         self.upload.value = ()  # so that the same file can be loaded again
         try:
-            game = loads(bytes(files[0]["content"]).decode("utf-8"))
+            game = loads(bytes(files[0]["content"]))  # UTF-8, with or without a byte order mark
             seats = self.setup.seated(game.players)
             flow = GameFlow(seats, game, hints=self.setup.hints.value, budget=self.budget, lang=self.language)
-        except (ValueError, UnicodeDecodeError) as error:
+        except ValueError as error:
             mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(
                 _("This file is not a game saved from this board: {error}.").format(error=error)
