@@ -1,9 +1,11 @@
-"""Writing the user's files so that a crash never leaves half of one.
+"""Writing the user's files so that a crash never leaves half of one, and reading them without waiting forever.
 
 Files written for other people (worksheets, exports, regenerated chapters)
 get the usual permissions of the user's umask; a private file (progress) is
 readable by its owner only. A symlink is written through: its target gets
-the new text and the link stays a link.
+the new text and the link stays a link. A file the kit reads is read only if
+it is a regular file: a named pipe, a socket, a device or a folder that has a
+file's name is refused in words (:class:`NotAFile`), never waited on.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -16,13 +18,17 @@ the new text and the link stays a link.
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import secrets
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from machiavelli_kit.i18n import _
 
 SHARED_MODE = 0o666
 """Asked for files meant for others; the umask takes away what the user does not share."""
@@ -49,6 +55,80 @@ def write_atomically(path: str | Path, text: str | bytes, *, private: bool = Fal
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+class NotAFile(OSError):
+    """Something with a file's name that is not a regular file (a folder, a named pipe, a socket, a device).
+
+    Its ``strerror`` says what it is in words, as the kit's messages show an ``OSError``'s reason.
+    """
+
+    def __init__(self, path: str | Path, mode: int) -> None:
+        super().__init__(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, what_it_is(mode), str(path))
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+class TooBig(OSError):
+    """A file bigger than the caller reads; ``size`` is its size in bytes."""
+
+    def __init__(self, path: str | Path, size: int) -> None:
+        super().__init__(errno.EFBIG, _("it is too big ({size:,} bytes)").format(size=size), str(path))
+        self.size = size
+
+
+def read_regular(path: str | Path, *, most: int | None = None) -> bytes:
+    """The bytes of the regular file at ``path`` (symlinks followed): :class:`NotAFile` for anything else.
+
+    A named pipe is refused without waiting for someone to write into it, a
+    device without reading it forever; with ``most``, a file of more bytes than
+    that raises :class:`TooBig`. The system's other refusals (no such file, not
+    allowed) come as they are.
+    """
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotAFile(path, mode)
+    # Opened without blocking, and checked again once open: it may have been swapped for a pipe meanwhile.
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(handle, "rb") as stream:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotAFile(path, status.st_mode)
+        if most is not None and status.st_size > most:
+            raise TooBig(path, status.st_size)
+        data = stream.read() if most is None else stream.read(most + 1)
+    if most is not None and len(data) > most:
+        raise TooBig(path, len(data))
+    return data
+
+
+def not_a_file(path: str | Path) -> NotAFile | None:
+    """Why ``path`` is no file to read (see :class:`NotAFile`), or ``None`` for a file (or nothing: reading says so).
+
+    >>> import tempfile
+    >>> print(not_a_file(tempfile.gettempdir()).strerror)
+    it is a folder, not a file
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else NotAFile(path, mode)
+
+
+def what_it_is(mode: int) -> str:
+    """What a file of this ``st_mode`` is, said to someone who expected a file."""
+    if stat.S_ISDIR(mode):
+        return _("it is a folder, not a file")
+    if stat.S_ISFIFO(mode):
+        # TRANSLATORS: a named pipe (FIFO) is a special file one program writes into and another reads from.
+        return _("it is a named pipe, not a file")
+    if stat.S_ISSOCK(mode):
+        return _("it is a socket, not a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("it is a device, not a file")
+    return _("it is not a regular file")
 
 
 def real_path(path: str | Path) -> Path:

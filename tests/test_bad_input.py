@@ -6,6 +6,8 @@ import errno
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -188,3 +190,44 @@ def test_polish_and_italian_on_an_output_that_cannot_show_their_letters_lose_onl
     bad = command("--lang", "it", "check", "--table", "5S 5H 5Z")
     assert (bad.returncode, bad.stdout) == (2, "")
     assert bad.stderr.startswith("machiavelli-kit check: '5Z' non e una carta: ") and "?" not in bad.stderr
+
+
+def answer_without_waiting(pipe: Path, call: Callable[[], object]) -> BaseException | None:
+    """What ``call`` raises (``None`` if nothing); the test fails, and still ends, if it waits on the named pipe."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+            outcome.append(None)
+        except BaseException as error:  # handed over to the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=60)
+    if thread.is_alive():
+        with open(pipe, "wb"):  # the writer it waits for, so that it ends
+            pass
+        thread.join()
+        pytest.fail(f"{pipe.name} was opened and waited on")
+    return outcome[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_in_a_files_place_is_named_never_waited_on(tmp_path: Path) -> None:
+    from machiavelli_kit.classroom.assignment import AssignmentError, load_assignment
+    from machiavelli_kit.classroom.exports import ExportError, read_export
+
+    calls: list[tuple[str, Callable[[Path], object], type[Exception], str]] = [
+        ("progress.json", Progress.load, machiavelli_kit.practice.progress.ProgressError, "cannot be read"),
+        ("week.toml", lambda path: load_assignment(path, COLLECTION), AssignmentError, "cannot be read"),
+        ("ada.csv", read_export, ExportError, "ada.csv: "),
+        ("mine.toml", load, PuzzleError, "cannot be read"),
+    ]
+    for name, call, kind, start in calls:
+        pipe = tmp_path / name
+        os.mkfifo(pipe)
+        error = answer_without_waiting(pipe, lambda: call(pipe))  # noqa: B023 (called at once)
+        assert isinstance(error, kind), error
+        assert start in str(error) and "it is a named pipe, not a file" in str(error)

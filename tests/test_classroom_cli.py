@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import socket
 import subprocess
 import sys
 import tomllib
@@ -173,3 +174,27 @@ def test_the_commands_run_from_the_shell(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0 and "| Ada | 1500 | 0 |" in done.stdout
+
+
+def shell(*arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """The command run in its own process, so that a command that hangs fails this test instead of stopping it."""
+    command = [sys.executable, "-m", "machiavelli_kit", *arguments]
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=timeout)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_class_report_skips_what_is_not_a_file_and_says_so(tmp_path: Path) -> None:
+    write_class(tmp_path / "exports")
+    os.mkfifo(tmp_path / "exports" / "pipe.csv")
+    (tmp_path / "exports" / "folder.json").mkdir()
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(tmp_path / "exports" / "s.csv"))
+        done = shell("class", "report", str(tmp_path / "exports"), "--out", str(tmp_path / "report"))
+        named = shell("class", "report", str(tmp_path / "exports" / "pipe.csv"), str(tmp_path / "exports" / "ada.csv"))
+    assert done.returncode == 0, done.stderr
+    skipped = [line for line in done.stdout.splitlines() if line.startswith("skipped ")]
+    assert "skipped pipe.csv: it is a named pipe, not a file" in skipped
+    assert "skipped folder.json: it is a folder, not a file" in skipped
+    assert "skipped s.csv: it is a socket, not a file" in skipped
+    assert "3 students:" in done.stdout
+    assert named.returncode == 0 and "- pipe.csv: it is a named pipe, not a file" in named.stdout

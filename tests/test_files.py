@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from machiavelli_kit.classroom.sheet_files import export_worksheet
-from machiavelli_kit.files import locked, remove_temporaries, write_atomically
+from machiavelli_kit.files import (
+    NotAFile,
+    TooBig,
+    locked,
+    not_a_file,
+    read_regular,
+    remove_temporaries,
+    write_atomically,
+)
 from machiavelli_kit.puzzles.collection import load_collection
 
 
@@ -74,3 +82,47 @@ def test_the_lock_keeps_out_a_second_holder_until_the_first_leaves(tmp_path: Pat
         events.append("first out")
     thread.join(timeout=10)
     assert events == ["first out", "second in"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_only_a_regular_file_is_read_and_a_named_pipe_is_never_waited_on(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    (tmp_path / "folder.csv").mkdir()
+    (tmp_path / "link.csv").symlink_to(pipe)
+    outcome: list[BaseException | bytes] = []
+
+    def read(path: Path) -> None:
+        try:
+            outcome.append(read_regular(path))
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    for path, words in ((pipe, "it is a named pipe, not a file"), (tmp_path / "link.csv", "named pipe")):
+        reader = threading.Thread(target=read, args=(path,), daemon=True)
+        reader.start()
+        reader.join(timeout=60)
+        if reader.is_alive():  # it waits for a writer: give it one, so that the test ends
+            with open(pipe, "wb"):
+                pass
+            reader.join()
+            pytest.fail(f"reading {path.name} waited for someone to write into the pipe")
+        error = outcome.pop()
+        assert isinstance(error, NotAFile) and words in str(error) and str(path) in str(error)
+    with pytest.raises(NotAFile, match="it is a folder, not a file"):
+        read_regular(tmp_path / "folder.csv")
+    with pytest.raises(NotAFile, match="it is a device, not a file"):
+        read_regular(os.devnull)
+    assert not_a_file(pipe) is not None and not_a_file(tmp_path / "missing.csv") is None
+
+
+def test_a_regular_file_is_read_up_to_a_size(tmp_path: Path) -> None:
+    path = tmp_path / "export.csv"
+    path.write_bytes(b"x" * 10)
+    assert read_regular(path) == read_regular(path, most=10) == b"x" * 10
+    assert not_a_file(path) is None
+    with pytest.raises(TooBig) as error:
+        read_regular(path, most=9)
+    assert error.value.size == 10 and error.value.strerror == "it is too big (10 bytes)"
+    with pytest.raises(FileNotFoundError):
+        read_regular(tmp_path / "missing.csv")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -104,3 +107,33 @@ def test_generate_needs_a_folder_or_check_and_a_known_chapter(capsys: pytest.Cap
         main(["puzzles", "generate"])
     code, _, err = run(capsys, "generate", "--check", "--chapter", "ch01")
     assert code == 2 and "no generated chapter 'ch01'" in err and "written by hand" in err
+
+
+ONE_PUZZLE = """[chapter]
+title = "Mine"
+
+[[puzzle]]
+id = "mine-1"
+title = "A four of a kind gives a five"
+source = "me"
+rules = "bga"
+table = [["5S", "5H", "5D", "5C"], ["6H", "7H", "8H"]]
+hand = ["4H"]
+goal = "max"
+answer = 1
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_teachers_folder_skips_what_is_not_a_file_and_says_so(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text(ONE_PUZZLE, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.toml")
+    (tmp_path / "folder.toml").mkdir()
+    command = [sys.executable, "-m", "machiavelli_kit", "puzzles", "--dir", str(tmp_path), "check"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith("in 1 chapter agree with the solver\n")
+    assert done.stderr.splitlines() == [
+        "skipped folder.toml: it is a folder, not a file",
+        "skipped pipe.toml: it is a named pipe, not a file",
+    ]

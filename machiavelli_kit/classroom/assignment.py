@@ -43,7 +43,7 @@ from typing import Any
 import tomli_w
 
 from machiavelli_kit.core.cards import quote
-from machiavelli_kit.files import write_atomically
+from machiavelli_kit.files import read_regular, write_atomically
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
@@ -128,7 +128,7 @@ def load_assignment(path: str | Path, collection: Collection) -> Assignment:
     """Read an assignment file; :class:`AssignmentError` names the file and what is wrong."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except UnicodeDecodeError:
         raise AssignmentError(_("{path}: not a text file (an assignment is TOML text)").format(path=path)) from None
     except OSError as error:

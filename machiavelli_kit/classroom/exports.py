@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from machiavelli_kit.classroom.students import file_stem
-from machiavelli_kit.files import write_atomically
+from machiavelli_kit.files import NotAFile, TooBig, read_regular, write_atomically
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import Progress, ProgressError
 
@@ -60,12 +60,14 @@ def read_export(path: str | Path) -> Progress:
     if extension not in EXTENSIONS:
         raise ExportError(_("{name}: not an export (its name must end in .csv or .json)").format(name=path.name))
     try:
-        if path.stat().st_size > MAX_BYTES:
-            size = path.stat().st_size
-            raise ExportError(_("{name}: too big to be an export ({size:,} bytes)").format(name=path.name, size=size))
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_regular(path, most=MAX_BYTES).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ExportError(_("{name}: not an export (it is not text)").format(name=path.name)) from None
+    except TooBig as error:
+        message = _("{name}: too big to be an export ({size:,} bytes)")
+        raise ExportError(message.format(name=path.name, size=error.size)) from None
+    except NotAFile as error:
+        raise ExportError(_("{name}: {error}").format(name=path.name, error=error.strerror)) from None
     except OSError as error:
         raise ExportError(
             _("{name} cannot be read ({reason})").format(name=path.name, reason=error.strerror or error)

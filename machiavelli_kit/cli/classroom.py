@@ -1,7 +1,8 @@
 """``machiavelli-kit class``: write an assignment, and merge the students' exports into a class report.
 
 ``report`` reads exports (files, or folders of ``*.csv`` and ``*.json``); a file
-that cannot be read or holds a student already read is named and skipped. It
+that cannot be read, is no file at all (a named pipe, a folder) or holds a student
+already read is named and skipped, never waited on. It
 exits 0 when at least one export was read, 2 when none could be.
 """
 

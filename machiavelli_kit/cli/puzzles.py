@@ -7,6 +7,7 @@ they are read; ``check`` verifies the bundled collection too.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -127,6 +128,8 @@ def run(arguments: argparse.Namespace) -> int:
     if arguments.action == "generate":
         return _generate(arguments)
     collection = load_collection(arguments.dir, check=arguments.action == "check" or arguments.dir is not None)
+    for skipped in collection.skipped:
+        print(_("skipped {file}").format(file=skipped), file=sys.stderr)
     if arguments.action == "check":
         count, chapters = len(collection.puzzles), len(collection.chapters)
         puzzle_count = ngettext("{count} puzzle", "{count} puzzles", count).format(count=count)

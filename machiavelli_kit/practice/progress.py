@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.files import locked, remove_temporaries, write_atomically
+from machiavelli_kit.files import locked, read_regular, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.practice.rating import Rating, rate
@@ -229,7 +229,7 @@ class Progress:
         if not path.exists():
             return cls()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_regular(path).decode("utf-8")
         except OSError as error:
             raise ProgressError(
                 _("{path} cannot be read ({reason})").format(path=path, reason=error.strerror or error)

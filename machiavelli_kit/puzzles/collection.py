@@ -1,5 +1,8 @@
 """The bundled collection: every chapter file in ``puzzles/``, in file-name order.
 
+A teacher's folder is read the same way; what has a chapter file's name but is
+no file (a folder, a named pipe) is left out and named in :attr:`Collection.skipped`.
+
 >>> collection = load_collection()
 >>> collection.find("bga-1").answer
 1
@@ -9,10 +12,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from machiavelli_kit.core.cards import quote
+from machiavelli_kit.files import not_a_file
 from machiavelli_kit.i18n import _
 from machiavelli_kit.puzzles.format import Chapter, Puzzle, PuzzleError, load
 from machiavelli_kit.resources import bundled_dir
@@ -26,6 +30,8 @@ class Collection:
     """Chapters of puzzles; puzzle ids are unique across the collection."""
 
     chapters: tuple[Chapter, ...]
+    skipped: tuple[str, ...] = field(default=(), compare=False)
+    """What was left out of the folder, one line each: ``pipe.toml: it is a named pipe, not a file``."""
 
     @property
     def puzzles(self) -> tuple[Puzzle, ...]:
@@ -63,10 +69,16 @@ class Collection:
 def load_collection(directory: str | Path | None = None, *, check: bool = False) -> Collection:
     """Read every ``*.toml`` chapter strictly; with ``check``, verify each puzzle with the solver too."""
     folder = Path(directory) if directory is not None else COLLECTION_DIR
-    paths = sorted(folder.glob("*.toml"))
+    paths, skipped = [], []
+    for path in sorted(folder.glob("*.toml")):
+        odd = not_a_file(path)
+        if odd is None:
+            paths.append(path)
+        else:
+            skipped.append(f"{path.name}: {odd.strerror}")
     if not paths:
         raise PuzzleError(_("{folder}: no puzzle files (*.toml) found").format(folder=folder))
-    collection = Collection(tuple(load(path) for path in paths))
+    collection = Collection(tuple(load(path) for path in paths), tuple(skipped))
     seen: dict[str, str] = {}
     for puzzle in collection.puzzles:
         if puzzle.id in seen:

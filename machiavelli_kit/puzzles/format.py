@@ -81,6 +81,7 @@ from machiavelli_kit.core.cards import Card, NotationError, format_card, format_
 from machiavelli_kit.core.goal import Goal, GoalError, GoalKind
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
 from machiavelli_kit.core.rules import Rules, RulesError
+from machiavelli_kit.files import read_regular
 from machiavelli_kit.i18n import (
     LANGUAGES,
     N_,
@@ -259,7 +260,7 @@ def load(path: str | Path) -> Chapter:
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except OSError as error:
         raise PuzzleError(_("{path}: cannot be read ({reason})").format(path=path, reason=error.strerror)) from None
     try:
