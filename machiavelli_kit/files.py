@@ -5,7 +5,9 @@ get the usual permissions of the user's umask; a private file (progress) is
 readable by its owner only. A symlink is written through: its target gets
 the new text and the link stays a link. A file the kit reads is read only if
 it is a regular file: a named pipe, a socket, a device or a folder that has a
-file's name is refused in words (:class:`NotAFile`), never waited on.
+file's name is refused in words (:class:`NotAFile`), never waited on. Every CSV
+the kit writes goes through :func:`csv_text`, so a spreadsheet opening it shows
+each text as text and runs no formula.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -18,13 +20,16 @@ file's name is refused in words (:class:`NotAFile`), never waited on.
 
 from __future__ import annotations
 
+import csv
 import errno
 import glob
+import io
 import os
+import re
 import secrets
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -33,6 +38,10 @@ from machiavelli_kit.i18n import _
 SHARED_MODE = 0o666
 """Asked for files meant for others; the umask takes away what the user does not share."""
 PRIVATE_MODE = 0o600
+FORMULA_STARTS = "=+-@\t\r"
+"""What a spreadsheet reads as the start of a formula, at the start of a cell."""
+_QUOTED = re.compile(f"'*[{re.escape(FORMULA_STARTS)}]")
+"""A text that :func:`csv_text` writes with one more apostrophe in front (so that reading it back is exact)."""
 
 
 def write_atomically(path: str | Path, text: str | bytes, *, private: bool = False) -> None:
@@ -129,6 +138,39 @@ def what_it_is(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return _("it is a device, not a file")
     return _("it is not a regular file")
+
+
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """Rows as CSV text (lines ending in a newline), every text cell that would start a formula made inert.
+
+    Such a cell gets an apostrophe in front, which a spreadsheet shows as text;
+    :func:`csv_value` takes it off again. Numbers are written as they are.
+
+    >>> print(csv_text([["student", "rating"], ["=HYPERLINK(0)", -3]]), end="")
+    student,rating
+    '=HYPERLINK(0),-3
+    """
+    stream = io.StringIO()
+    plain = csv.writer(stream, lineterminator="\n")
+    # The csv module quotes a cell holding the line end (\n) but not a lone \r, which readers end a line at too.
+    quoted = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in rows:
+        cells = [_inert(cell) if isinstance(cell, str) else cell for cell in row]
+        (quoted if any(isinstance(cell, str) and "\r" in cell for cell in cells) else plain).writerow(cells)
+    return stream.getvalue()
+
+
+def csv_value(cell: str) -> str:
+    """The text a cell written by :func:`csv_text` stands for: its apostrophe against formulas taken off.
+
+    >>> csv_value("'=HYPERLINK(0)"), csv_value("'Ada"), csv_value("O'Neil")
+    ('=HYPERLINK(0)', "'Ada", "O'Neil")
+    """
+    return cell[1:] if cell[:1] == "'" and _QUOTED.match(cell, 1) else cell
+
+
+def _inert(text: str) -> str:
+    return f"'{text}" if _QUOTED.match(text) else text
 
 
 def real_path(path: str | Path) -> Path:

@@ -198,3 +198,20 @@ def test_class_report_skips_what_is_not_a_file_and_says_so(tmp_path: Path) -> No
     assert "skipped s.csv: it is a socket, not a file" in skipped
     assert "3 students:" in done.stdout
     assert named.returncode == 0 and "- pipe.csv: it is a named pipe, not a file" in named.stdout
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_progress_export_of_a_hand_edited_file_writes_no_formula(
+    capsys: pytest.CaptureFixture[str], home: Path, tmp_path: Path, start: str
+) -> None:
+    name = f'{start}HYPERLINK("http://x", "click")'
+    (home / "students").mkdir(parents=True)
+    progress = Progress(student=name)
+    progress.attempt("it-3", solved=True)
+    (home / "progress.json").write_text(progress.to_json())
+    code, _, err = run(capsys, "progress", "export", "--out", str(tmp_path / "me.csv"))
+    assert code == 0, err
+    text = (tmp_path / "me.csv").read_bytes().decode()
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert rows[1][:3] == [f"'{name}", "it-3", "solved"], "a spreadsheet shows the text, never runs it"
+    assert Progress.from_csv(text).student == name.strip(), "and the kit reads it back"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import threading
 import time
@@ -9,11 +11,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from machiavelli_kit.classroom.sheet_files import export_worksheet
 from machiavelli_kit.files import (
+    FORMULA_STARTS,
     NotAFile,
     TooBig,
+    csv_text,
+    csv_value,
     locked,
     not_a_file,
     read_regular,
@@ -126,3 +133,18 @@ def test_a_regular_file_is_read_up_to_a_size(tmp_path: Path) -> None:
     assert error.value.size == 10 and error.value.strerror == "it is too big (10 bytes)"
     with pytest.raises(FileNotFoundError):
         read_regular(tmp_path / "missing.csv")
+
+
+@given(st.lists(st.lists(st.text() | st.integers(), max_size=4), max_size=4))
+def test_csv_text_holds_no_formula_and_reads_back(rows: list[list[str | int]]) -> None:
+    text = csv_text(rows)
+    read = list(csv.reader(io.StringIO(text, newline="")))
+    assert [[csv_value(cell) for cell in row] for row in read] == [[str(cell) for cell in row] for row in rows]
+    for row, written in zip(rows, read, strict=True):
+        for cell, cell_text in zip(row, written, strict=True):
+            assert isinstance(cell, int) or not cell_text or cell_text[0] not in FORMULA_STARTS
+
+
+def test_a_text_cell_that_would_start_a_formula_gets_an_apostrophe() -> None:
+    assert csv_text([["=1+1", "-3", -3, "Ada", "'=x", "'Ada"]]) == "'=1+1,'-3,-3,Ada,''=x,'Ada\n"
+    assert [csv_value(cell) for cell in ("'=1+1", "'-3", "''=x", "'Ada", "Ada")] == ["=1+1", "-3", "'=x", "'Ada", "Ada"]

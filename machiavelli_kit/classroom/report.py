@@ -27,9 +27,7 @@ PuzzleMisses(puzzle='it-3', failed=1, helped=0, tried=2)
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -37,8 +35,8 @@ from pathlib import Path
 
 from machiavelli_kit.classroom.assignment import Assignment, due_text
 from machiavelli_kit.classroom.exports import ExportError, read_export
-from machiavelli_kit.classroom.students import FORMULA_STARTS, clean_name, file_stem
-from machiavelli_kit.files import write_atomically
+from machiavelli_kit.classroom.students import clean_name, file_stem
+from machiavelli_kit.files import csv_text, write_atomically
 from machiavelli_kit.i18n import _, language, ngettext, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
@@ -134,11 +132,8 @@ class ClassReport:
         ]
 
     def table_csv(self) -> str:
-        stream = io.StringIO()
-        writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(TABLE_COLUMNS)
-        writer.writerows((_inert(student), _inert(key), *rest) for student, key, *rest in self.table())
-        return stream.getvalue()
+        """The table as CSV, no cell a spreadsheet would run as a formula."""
+        return csv_text([TABLE_COLUMNS, *self.table()])
 
     def student_lines(self) -> list[StudentLine]:
         lines = []
@@ -384,15 +379,6 @@ def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
     if page:
         parts.append("</body></html>\n")
     return "\n".join(parts)
-
-
-def _inert(text: str) -> str:
-    """Text a spreadsheet shows as text: a leading ``=``, ``+``, ``-`` or ``@`` would start a formula, so it is quoted.
-
-    >>> _inert("=HYPERLINK(1)"), _inert("bga-1")
-    ("'=HYPERLINK(1)", 'bga-1')
-    """
-    return f"'{text}" if text[:1] in FORMULA_STARTS else text
 
 
 def _tried(record: Record) -> bool:

@@ -24,13 +24,13 @@ import re
 import unicodedata
 from pathlib import Path
 
+from machiavelli_kit.files import FORMULA_STARTS
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import Progress, ProgressError, default_path
 
 MAX_NAME = 40
-"""The longest name, in characters."""
-FORMULA_STARTS = "=+-@"
-"""What a spreadsheet reads as the start of a formula: no name starts so, since the class table is opened in one."""
+"""The longest name, in characters. No name starts as a formula does (:data:`FORMULA_STARTS`): the class
+table is opened in a spreadsheet (which, besides, every CSV the kit writes keeps from running one)."""
 NAMES_REQUIRED = "MACHIAVELLI_KIT_NAMES_REQUIRED"
 """Set to 1 in the environment of a server a whole class shares (``machiavelli-kit app`` sets it):
 there a learner gives their name before any work is saved, so no two learners share a file."""

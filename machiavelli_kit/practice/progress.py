@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.files import locked, read_regular, remove_temporaries, write_atomically
+from machiavelli_kit.files import csv_text, csv_value, locked, read_regular, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.practice.rating import Rating, rate
@@ -145,18 +145,13 @@ class Progress:
         return [puzzle_id for puzzle_id, record in self.records.items() if record.solved]
 
     def to_csv(self) -> str:
-        """The records as CSV, one row per puzzle tried."""
-        stream = io.StringIO()
-        writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
+        """The records as CSV, one row per puzzle tried (no cell a spreadsheet would run as a formula)."""
         rating = round(self.rating.rating)
-        for puzzle_id, record in sorted(self.records.items()):
-            writer.writerow(
-                [self.student, puzzle_id, record.status, record.attempts, record.hints, round(record.seconds), rating]
-            )
-        if not self.records:
-            writer.writerow([self.student, "", NEW, 0, 0, 0, rating])
-        return stream.getvalue()
+        rows: list[list[object]] = [
+            [self.student, puzzle_id, record.status, record.attempts, record.hints, round(record.seconds), rating]
+            for puzzle_id, record in sorted(self.records.items())
+        ]
+        return csv_text([CSV_COLUMNS, *(rows or [[self.student, "", NEW, 0, 0, 0, rating]])])
 
     @classmethod
     def from_csv(cls, text: str) -> Progress:
@@ -325,7 +320,7 @@ def _parse(data: Any) -> Progress:
 
 def _csv_row(row: list[str]) -> tuple[str, str, Record, float | None]:
     """One CSV row: the student, the puzzle (empty for "nothing tried yet"), its record and the student's rating."""
-    student, puzzle_id, status = row[0].strip(), row[1].strip(), row[2].strip()
+    student, puzzle_id, status = csv_value(row[0]).strip(), csv_value(row[1]).strip(), row[2].strip()
     if status not in (SOLVED, HELPED, FAILED, NEW):
         # TRANSLATORS: {statuses} are the file's status words, kept in English.
         raise ValueError(
