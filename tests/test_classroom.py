@@ -303,3 +303,20 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_whole(tmp_path: Path, m
     monkeypatch.undo()
     assert load_assignment(path, COLLECTION) == old and export.read_text() == before
     assert sorted(os.listdir(tmp_path)) == ["ada.csv", "week3.toml"], "no temporary file is left behind"
+
+
+def test_no_name_title_or_file_name_becomes_markup_in_the_report(tmp_path: Path) -> None:
+    mistune = pytest.importorskip("mistune")  # Jupyter's Markdown renderer (nbconvert's), as a teacher's viewer renders
+    names = ["<script>alert(1)</script>", "*Ada* _Lovelace_", "1. Ben | Cleo", "# Dev [x](javascript:alert(1))"]
+    for number, name in enumerate(names):
+        progress = made_up(name, solved=["it-3"])
+        export_progress(progress, tmp_path / f"{number}.csv")
+    (tmp_path / "<img src=x onerror=alert(1)>.csv").write_text("nothing")
+    title = "<b>Week</b> `3` ![x](y)"
+    report = gather(sorted(tmp_path.glob("*.csv")), COLLECTION, Assignment(title, ("it-3",)))
+    assert list(report.students) == names and len(report.skipped) == 1
+    for page in (mistune.html(report.markdown()), report.html()):
+        for markup in ("<script", "<img", "<b>", "<a ", "<em>", "<strong>", "<code>", "<ol>", "<h1>#", "<td>Cleo"):
+            assert markup not in page
+        for text in ["&lt;script&gt;alert(1)&lt;/script&gt;", "*Ada* _Lovelace_", "1. Ben | Cleo", "&lt;b&gt;Week"]:
+            assert text in page, text

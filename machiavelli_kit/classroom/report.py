@@ -28,6 +28,7 @@ PuzzleMisses(puzzle='it-3', failed=1, helped=0, tried=2)
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -328,26 +329,49 @@ def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assi
 
 
 def markdown(blocks: Sequence[Block]) -> str:
-    """Blocks as Markdown."""
+    """Blocks as Markdown; every text shows as it is written, none becomes markup (see :func:`markdown_text`)."""
     lines: list[str] = []
     for block in blocks:
         kind = block[0]
         if kind in ("h1", "h2", "h3"):
-            lines += ["#" * int(kind[1]) + " " + str(block[1]), ""]
+            lines += ["#" * int(kind[1]) + " " + markdown_text(block[1]), ""]
         elif kind == "p":
-            lines += [str(block[1]), ""]
+            lines += [markdown_line(block[1]), ""]
         elif kind == "ul":
-            lines += [f"- {item}" for item in block[1:]] + [""]
+            lines += [f"- {markdown_line(item)}" for item in block[1:]] + [""]
         elif kind == "table":
             header, rows = block[1], block[2]
             if not rows:
-                lines += [_("(none)"), ""]
+                lines += [markdown_line(_("(none)")), ""]
                 continue
-            lines.append("| " + " | ".join(map(_cell, header)) + " |")
+            lines.append("| " + " | ".join(map(markdown_text, header)) + " |")
             lines.append("|" + "---|" * len(header))
-            lines += ["| " + " | ".join(map(_cell, row)) + " |" for row in rows]
+            lines += ["| " + " | ".join(map(markdown_text, row)) + " |" for row in rows]
             lines.append("")
     return "\n".join(lines)
+
+
+def markdown_text(value: object) -> str:
+    r"""``value`` as Markdown that shows it as it is, on one line: no HTML, emphasis, link, code or table cell.
+
+    ``<``, ``>`` and ``&`` become HTML's entities (which every Markdown reader shows as the sign),
+    and the signs of Markdown get a backslash.
+
+    >>> print(markdown_text("<script>x</script>"), markdown_text("*Ada* | [x](y)"))
+    &lt;script&gt;x&lt;/script&gt; \*Ada\* \| \[x\](y)
+    """
+    return _MARKDOWN_SIGNS.sub(r"\\\g<0>", html.escape(" ".join(str(value).splitlines()), quote=False))
+
+
+def markdown_line(value: object) -> str:
+    r""":func:`markdown_text` for the start of a line, where ``1.``, ``-`` or ``+`` would begin a list.
+
+    >>> print(markdown_line("1. Ben"), markdown_line("- Ada"), markdown_line("12 students"))
+    1\. Ben \- Ada 12 students
+    """
+    text = markdown_text(value)
+    start = _LIST_START.match(text)
+    return text if start is None else f"{text[: start.end() - 1]}\\{text[start.end() - 1 :]}"
 
 
 def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
@@ -385,5 +409,7 @@ def _tried(record: Record) -> bool:
     return record.attempts > 0 or record.hints > 0 or record.solved or record.solved_with_help
 
 
-def _cell(value: object) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
+_MARKDOWN_SIGNS = re.compile(r"[\\`*_\[\]|~#]")
+"""What Markdown reads as markup anywhere in a line (``<`` and ``&`` are made entities first)."""
+_LIST_START = re.compile(r"\d+[.)]|[-+=]")
+"""What Markdown reads as markup at the start of a line only: a list (``- ``, ``+ ``, ``1. ``), a heading's rule."""
