@@ -31,7 +31,7 @@ from machiavelli_kit.classroom.students import (
     student_path,
     students_dir,
 )
-from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.progress import Progress, Record
 from machiavelli_kit.practice.rating import Rating
 from machiavelli_kit.puzzles.collection import load_collection
 
@@ -280,8 +280,10 @@ def test_no_name_or_puzzle_reaches_a_spreadsheet_as_a_formula(tmp_path: Path) ->
     odd.attempt("=cmd", solved=True)
     export_progress(odd, tmp_path / "ada.csv")
     report = gather([tmp_path / "sneaky.csv", tmp_path / "ada.csv"], COLLECTION)
-    assert [skip.name for skip in report.skipped] == ["sneaky.csv"]
+    assert [skip.name for skip in report.skipped] == ["sneaky.csv", "ada.csv"]
     assert "would read it as a formula" in report.skipped[0].reason
+    assert "'=cmd' is not a puzzle id" in report.skipped[1].reason
+    report.students["Ada"] = odd  # as a program may fill it: still no formula in the table
     assert report.table_csv().splitlines()[1] == "Ada,'=cmd,solved,1,0,0"
 
 
@@ -320,3 +322,23 @@ def test_no_name_title_or_file_name_becomes_markup_in_the_report(tmp_path: Path)
             assert markup not in page
         for text in ["&lt;script&gt;alert(1)&lt;/script&gt;", "*Ada* _Lovelace_", "1. Ben | Cleo", "&lt;b&gt;Week"]:
             assert text in page, text
+
+
+def test_puzzles_not_in_the_collection_are_left_out_of_the_report_and_named(tmp_path: Path) -> None:
+    ada = made_up("Ada", solved=["it-3"], failed=[f"made-up-{number}" for number in range(50)])
+    export_progress(ada, tmp_path / "ada.json")
+    export_progress(made_up("Ben", failed=["it-3", "made-up-1"]), tmp_path / "ben.csv")
+    flood = Progress(student="Cleo", records={f"x-{number}": Record(1, 0) for number in range(90_000)})
+    (tmp_path / "cleo.csv").write_text(flood.to_csv())
+    report = gather(sorted(tmp_path.iterdir()), COLLECTION)
+    assert list(report.students) == ["Ada", "Ben"] and report.puzzles == ("it-3",)
+    assert report.table_csv().count("\n") == 1 + 2, "a row per student and puzzle of the collection"
+    assert [str(skip) for skip in report.skipped] == [
+        "cleo.csv: it holds 90,000 puzzles, more than the 10,000 a student's progress can hold"
+    ]
+    assert [str(note) for note in report.left_out] == [
+        "ada.json: 50 puzzles are not in the collection: 'made-up-0', 'made-up-1', 'made-up-10' and 47 more",
+        "ben.csv: 1 puzzle is not in the collection: 'made-up-1'",
+    ]
+    text = report.markdown()
+    assert "Puzzles left out (not in the collection):\n\n- ada.json: 50 puzzles" in text

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.practice.progress import FAILED, HELPED, NEW, SOLVED, Progress, ProgressError, Record
 from machiavelli_kit.practice.rating import Rating
 
@@ -356,3 +357,72 @@ def test_the_default_path_follows_the_variable_when_it_changes(tmp_path: Path, m
 
     monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "class" / "progress.json"))
     assert default_path() == tmp_path / "class" / "progress.json"
+
+
+def progress_json(records: object, **fields: object) -> str:
+    return json.dumps({"format": 2, "student": "Ada", "records": records, **fields})
+
+
+RECORD = {"attempts": 1, "hints": 0, "solved": True, "solved_with_help": False, "seconds": 3.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (progress_json({}, student={"first": "Ada"}), "the student's name must be text, not {'first': 'Ada'}"),
+        (progress_json({}, student=["Ada"]), "the student's name must be text, not ['Ada']"),
+        (progress_json({"bga-1": {**RECORD, "attempts": -3}}), "puzzle 'bga-1': attempts, hints and seconds must be"),
+        (progress_json({"bga-1": {**RECORD, "hints": -1}}), "puzzle 'bga-1': attempts, hints and seconds must be 0"),
+        (progress_json({"bga-1": {**RECORD, "attempts": 0}}), "a puzzle solved must have at least one attempt"),
+        (progress_json({"bga-1": {**RECORD, "attempts": 1.5}}), "attempts and hints must be whole numbers"),
+        (progress_json({"=cmd": RECORD}), "'=cmd' is not a puzzle id: ids are lower-case letters, digits and dashes"),
+        (progress_json({"x" * 65: RECORD}), "a puzzle id has at most 64 characters, not 65"),
+        (progress_json({}, puzzle_ratings={"=cmd": {"rating": 1, "deviation": 1, "volatility": 1}}), "'=cmd' is not"),
+        (progress_json([RECORD]), "its records must be written as puzzle id: record"),
+        (progress_json({"bga-1": [1, 0, True]}), "puzzle 'bga-1': a record has attempts, hints and solved"),
+        (progress_json({"bga-1": {"attempts": 1}}), "puzzle 'bga-1': a record has attempts, hints and solved"),
+        (
+            progress_json({f"p-{n}": RECORD for n in range(10_001)}),
+            "it holds 10,001 puzzles, more than the 10,000 a student's progress can hold",
+        ),
+        ('["Ada"]', "it must hold the student's name and records, written as {...}"),
+        ('{"student": "Ada"}', "its records must be written as puzzle id: record"),
+    ],
+)
+def test_a_hand_edited_progress_file_or_json_export_is_held_to_the_rules(text: str, problem: str) -> None:
+    with pytest.raises(ProgressError) as error:
+        Progress.from_json(text)
+    assert str(error.value).startswith("not a progress file (") and problem in str(error.value)
+
+
+@settings(max_examples=300)
+@given(
+    puzzle=st.sampled_from(["bga-1", "p", "=cmd", "Bga-1", "-x", "a" * 64, "a" * 65, "a b"]),
+    attempts=st.integers(-2, 3),
+    hints=st.integers(-2, 2),
+    seconds=st.sampled_from([0.0, 5.5, -1.0, float("inf"), float("nan")]),
+    solved=st.booleans(),
+    helped=st.booleans(),
+)
+def test_a_json_export_is_held_to_the_rules_of_a_csv_one(
+    puzzle: str, attempts: int, hints: int, seconds: float, solved: bool, helped: bool
+) -> None:
+    """The same record, as a JSON export and as the CSV row that stands for it: both read, or both refused alike."""
+    record = {"attempts": attempts, "hints": hints, "solved": solved, "solved_with_help": helped, "seconds": seconds}
+    status = SOLVED if solved else HELPED if helped else FAILED if attempts else NEW
+    header = "student,puzzle,status,attempts,hints,seconds,rating"
+    csv_text = f"{header}\nAda,{puzzle},{status},{attempts},{hints},{seconds},1500\n"
+    verdicts: list[object] = []
+    for read, text, prefixes in (
+        (Progress.from_json, progress_json({puzzle: record}), ("not a progress file (", f"puzzle {quote(puzzle)}: ")),
+        (Progress.from_csv, csv_text, ("line 2: ",)),
+    ):
+        try:
+            records = read(text).records
+            verdicts.append({key: (got.status, got.attempts, got.hints, got.seconds) for key, got in records.items()})
+        except ValueError as error:
+            reason = str(error)
+            for prefix in prefixes:
+                reason = reason.removeprefix(prefix)
+            verdicts.append(reason.removesuffix(")") if read == Progress.from_json else reason)
+    assert verdicts[0] == verdicts[1]

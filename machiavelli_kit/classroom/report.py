@@ -2,7 +2,9 @@
 
 :func:`gather` reads each export; a file that cannot be read, has no name, or
 holds a student already read from another file (the first file given wins) is skipped and named, never
-merged. The report covers an assignment's puzzles (every student gets a row
+merged. A file's puzzles that are not in the collection are left out, and named
+(:attr:`ClassReport.left_out`), so a made-up id cannot swell the class table.
+The report covers an assignment's puzzles (every student gets a row
 per puzzle, ``new`` where they did not try it) or, without one, every puzzle
 someone tried. A puzzle is *missed* by a student who did not solve it on their
 own (failed, or solved only with help); a theme's miss rate counts every try
@@ -37,8 +39,9 @@ from pathlib import Path
 from machiavelli_kit.classroom.assignment import Assignment, due_text
 from machiavelli_kit.classroom.exports import ExportError, read_export
 from machiavelli_kit.classroom.students import clean_name, file_stem
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import csv_text, write_atomically
-from machiavelli_kit.i18n import _, language, ngettext, pgettext, speaking
+from machiavelli_kit.i18n import _, and_list, language, ngettext, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
 
@@ -108,10 +111,12 @@ class ClassReport:
     files: dict[str, str] = field(default_factory=dict)
     """The file each student was read from."""
     skipped: list[Skipped] = field(default_factory=list)
+    left_out: list[Skipped] = field(default_factory=list)
+    """The files read whose puzzles were not all in the collection, and which were left out."""
 
     @property
     def puzzles(self) -> tuple[str, ...]:
-        """The assignment's puzzles, or every puzzle someone tried (in the collection's order, unknown ids last)."""
+        """The assignment's puzzles, or every puzzle someone tried (in the collection's order, any other id last)."""
         if self.assignment is not None:
             return self.assignment.puzzles
         tried = {
@@ -226,6 +231,8 @@ class ClassReport:
                 ("p", _("Files skipped (nothing from them is in this report):")),
                 ("ul", *map(str, self.skipped)),
             ]
+        if self.left_out:
+            blocks += [("p", _("Puzzles left out (not in the collection):")), ("ul", *map(str, self.left_out))]
         # TRANSLATORS: column headings of the class report's tables (short).
         header = (
             pgettext("column", "student"),
@@ -310,6 +317,7 @@ class ClassReport:
 def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assignment | None = None) -> ClassReport:
     """Read the exports at ``paths`` into one report; bad files and second copies of a student are skipped, named."""
     report = ClassReport(collection, assignment)
+    known = {puzzle.id for puzzle in collection.puzzles}
     keys: dict[str, str] = {}
     for path in map(Path, paths):
         try:
@@ -318,6 +326,10 @@ def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assi
         except (ExportError, ValueError) as error:
             report.skipped.append(Skipped(path.name, str(error).removeprefix(f"{path.name}: ")))
             continue
+        unknown = sorted(key for key in progress.records if key not in known)
+        if unknown:
+            progress.records = {key: record for key, record in progress.records.items() if key in known}
+            report.left_out.append(Skipped(path.name, _unknown_puzzles(unknown)))
         key = file_stem(name)
         if key in keys:
             # TRANSLATORS: a student's export read twice; {file} is the file the student was first read from.
@@ -403,6 +415,18 @@ def to_html(blocks: Sequence[Block], *, page: bool = True) -> str:
     if page:
         parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def _unknown_puzzles(ids: Sequence[str], shown: int = 3) -> str:
+    """The puzzles of a file that are not in the collection, in words: the first few, and how many more."""
+    items = [quote(key) for key in ids[:shown]]
+    if len(ids) > shown:
+        # TRANSLATORS: the end of a list of puzzle ids that goes on, e.g. "'x-1', 'x-2' and 47 more".
+        items.append(ngettext("{count} more", "{count} more", len(ids) - shown).format(count=len(ids) - shown))
+    message = ngettext(
+        "{count} puzzle is not in the collection: {ids}", "{count} puzzles are not in the collection: {ids}", len(ids)
+    )
+    return message.format(count=len(ids), ids=and_list(items))
 
 
 def _tried(record: Record) -> bool:

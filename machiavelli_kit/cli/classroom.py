@@ -128,6 +128,9 @@ def _report(arguments: argparse.Namespace, collection: Collection) -> int:
         return 0
     for skipped in report.skipped:
         print(_("skipped {file}").format(file=skipped))
+    for note in report.left_out:
+        # TRANSLATORS: {note} is a file and its puzzles left out: "ada.csv: 2 puzzles are not in the collection: ...".
+        print(_("left out of {note}").format(note=note))
     written = report.write(arguments.out)
     count = len(report.students)
     files = ", ".join(str(path) for path in written)

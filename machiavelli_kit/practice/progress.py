@@ -40,14 +40,19 @@ import io
 import json
 import math
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import csv_text, csv_value, locked, read_regular, remove_temporaries, write_atomically
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.i18n.json_words import json_reason
 from machiavelli_kit.practice.rating import Rating, rate
+from machiavelli_kit.puzzles.format import MAX_ID, PUZZLE_ID
+
+T = TypeVar("T")
 
 
 def default_path() -> Path:
@@ -63,6 +68,8 @@ DEFAULT_PATH = default_path()
 CSV_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "rating")
 """The columns of a CSV export, and its status words: data a program reads back, so English in every language."""
 FORMAT = 2
+MAX_RECORDS = 10_000
+"""The most puzzles a progress file or an export holds (the bundled collection has some 500)."""
 """The file format this kit writes; format 1 (no ``format`` key) is read and migrated."""
 SOLVED, HELPED, FAILED, NEW = "solved", "solved with help", "failed", "new"
 MARKS = {SOLVED: "✓", HELPED: "◑", FAILED: "✗", NEW: "○"}
@@ -163,6 +170,7 @@ class Progress:
         if not rows or tuple(rows[0]) not in (CSV_COLUMNS, CSV_COLUMNS[:-1]):
             # TRANSLATORS: {columns} are the file's column names, kept in English.
             raise ValueError(_("the first line must name the columns {columns}").format(columns=",".join(CSV_COLUMNS)))
+        _check_count(sum(1 for row in rows[1:] if row))
         progress, students = cls(), set()
         for number, row in enumerate(rows[1:], start=2):
             if not row:
@@ -303,19 +311,77 @@ class _NewerFormat(Exception):
 
 def _parse(data: Any) -> Progress:
     """A progress from the file's JSON, migrating format 1 (records of attempts, hints and solved only)."""
+    if not isinstance(data, dict):
+        raise ValueError(_("it must hold the student's name and records, written as {...}"))
     version = data.get("format", 1)
     if not _whole(version) or version < 1:
         # TRANSLATORS: "format" is a key of the progress file; keep it.
         raise ValueError(_("format must be a whole number, not {value!r}").format(value=version))
     if version > FORMAT:
         raise _NewerFormat(_("format {version}; this kit reads up to {newest}").format(version=version, newest=FORMAT))
-    records = {key: _record(value) for key, value in data["records"].items()}
-    ratings = {key: _rating(value) for key, value in data.get("puzzle_ratings", {}).items()}
+    student = data.get("student", "")
+    if not isinstance(student, str):
+        raise ValueError(_("the student's name must be text, not {value}").format(value=quote(student)))
+    records, ratings = _by_puzzle(data.get("records")), _by_puzzle(data.get("puzzle_ratings", {}))
     best = data.get("best_streak", 0)
     if not _whole(best):
         raise TypeError(_("best_streak must be a whole number"))
     rating = _rating(data["rating"]) if "rating" in data else Rating()
-    return Progress(str(data.get("student", "")), records, rating, ratings, best)
+    return Progress(
+        student,
+        {key: _in_words(key, _record, value) for key, value in records.items()},
+        rating,
+        {key: _in_words(key, _rating, value) for key, value in ratings.items()},
+        best,
+    )
+
+
+def _by_puzzle(value: Any) -> dict[str, Any]:
+    """The file's records (or puzzle ratings) by puzzle id, each id checked, their number bounded."""
+    if not isinstance(value, dict):
+        # TRANSLATORS: "puzzle id: record" is how the JSON file writes its records; keep "records".
+        raise ValueError(_("its records must be written as puzzle id: record"))
+    _check_count(len(value))
+    for puzzle_id in value:
+        _check_id(puzzle_id)
+    return value
+
+
+def _in_words(puzzle_id: str, read: Callable[[Any], T], value: Any) -> T:
+    """``read(value)``, its error said as the puzzle's: "puzzle 'bga-1': ..."."""
+    try:
+        return read(value)
+    except (ValueError, TypeError) as error:
+        raise ValueError(_("puzzle {id}: {error}").format(id=quote(puzzle_id), error=error)) from None
+
+
+def _check_count(count: int) -> None:
+    if count > MAX_RECORDS:
+        message = _("it holds {count:,} puzzles, more than the {most:,} a student's progress can hold")
+        raise ValueError(message.format(count=count, most=MAX_RECORDS))
+
+
+def _check_id(puzzle_id: str) -> None:
+    """A puzzle id as the chapter files write them (see :data:`~machiavelli_kit.puzzles.format.PUZZLE_ID`)."""
+    if not PUZZLE_ID.fullmatch(puzzle_id):
+        message = _("{id} is not a puzzle id: ids are lower-case letters, digits and dashes, e.g. split-3")
+        raise ValueError(message.format(id=quote(puzzle_id)))
+    if len(puzzle_id) > MAX_ID:
+        message = _("a puzzle id has at most {most} characters, not {count}")
+        raise ValueError(message.format(most=MAX_ID, count=len(puzzle_id)))
+
+
+def _checked(attempts: Any, hints: Any, seconds: Any, solved: bool, helped: bool) -> Record:
+    """A record, held to the rules every export (CSV or JSON) and progress file is held to."""
+    if not (_whole(attempts) and _whole(hints) and _number(seconds)):
+        # TRANSLATORS: attempts, hints, seconds, rating are the file's column names, kept in English.
+        raise ValueError(_("attempts and hints must be whole numbers, seconds and rating numbers"))
+    if min(attempts, hints, seconds) < 0:
+        raise ValueError(_("attempts, hints and seconds must be 0 or more"))
+    if (solved or helped) and not attempts:
+        status = SOLVED if solved else HELPED
+        raise ValueError(_("a puzzle {status} must have at least one attempt").format(status=status))
+    return Record(attempts, hints, solved, helped, float(seconds))
 
 
 def _csv_row(row: list[str]) -> tuple[str, str, Record, float | None]:
@@ -328,37 +394,38 @@ def _csv_row(row: list[str]) -> tuple[str, str, Record, float | None]:
                 status=status, statuses=", ".join((SOLVED, HELPED, FAILED, NEW))
             )
         )
+    if puzzle_id:
+        _check_id(puzzle_id)
     try:
         attempts, hints, seconds = int(row[3]), int(row[4]), float(row[5])
         rating = float(row[6]) if len(row) > 6 else None
     except ValueError:
-        # TRANSLATORS: attempts, hints, seconds, rating are the file's column names, kept in English.
         raise ValueError(_("attempts and hints must be whole numbers, seconds and rating numbers")) from None
-    if min(attempts, hints) < 0 or not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(_("attempts, hints and seconds must be 0 or more"))
+    record = _checked(attempts, hints, seconds, status == SOLVED, status == HELPED)
     if rating is not None and not math.isfinite(rating):
         raise ValueError(_("the rating must be a number"))
     if not puzzle_id and (status, attempts, hints) != (NEW, 0, 0):
         raise ValueError(_("a row without a puzzle stands for 'nothing tried yet': status new, no attempt, no hint"))
-    if (status == NEW) != (attempts == 0):
-        if status == NEW:
-            raise ValueError(_("a puzzle new must have no attempt"))
+    if status == FAILED and not attempts:
         raise ValueError(_("a puzzle {status} must have at least one attempt").format(status=status))
-    record = Record(attempts, hints, status == SOLVED, status == HELPED, seconds)
+    if status == NEW and attempts:
+        raise ValueError(_("a puzzle new must have no attempt"))
     return student, puzzle_id, record, rating
 
 
 def _record(value: Any) -> Record:
-    attempts, hints, solved = value["attempts"], value["hints"], value["solved"]
-    helped, seconds = value.get("solved_with_help", False), value.get("seconds", 0.0)
-    if not (_whole(attempts) and _whole(hints) and isinstance(solved, bool) and isinstance(helped, bool)):
-        raise TypeError(_("attempts and hints must be numbers, solved and solved_with_help true or false"))
-    if not _number(seconds) or seconds < 0:
-        raise TypeError(_("seconds must be a number, 0 or more"))
-    return Record(attempts, hints, solved, helped, float(seconds))
+    if not isinstance(value, dict) or not {"attempts", "hints", "solved"} <= value.keys():
+        # TRANSLATORS: attempts, hints, solved, solved_with_help and seconds are the file's keys, kept in English.
+        raise ValueError(_("a record has attempts, hints and solved (and may have solved_with_help and seconds)"))
+    solved, helped = value["solved"], value.get("solved_with_help", False)
+    if not (isinstance(solved, bool) and isinstance(helped, bool)):
+        raise ValueError(_("solved and solved_with_help must be true or false"))
+    return _checked(value["attempts"], value["hints"], value.get("seconds", 0.0), solved, helped)
 
 
 def _rating(value: Any) -> Rating:
+    if not isinstance(value, dict) or not {"rating", "deviation", "volatility"} <= value.keys():
+        raise TypeError(_("a rating is three numbers, its deviation and volatility above 0"))
     numbers = value["rating"], value["deviation"], value["volatility"]
     if not all(_number(number) for number in numbers) or min(numbers[1:]) <= 0:
         raise TypeError(_("a rating is three numbers, its deviation and volatility above 0"))

@@ -106,7 +106,10 @@ PUZZLE_KEYS = {
 }  # fmt: skip
 """Every key a puzzle may have, and whether it is required."""
 CHAPTER_KEYS = {"title": True, "intro": False}
-_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+PUZZLE_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""What a puzzle's id is written with; progress files and exports hold only such ids too."""
+MAX_ID = 64
+"""The longest puzzle id, in characters."""
 QUESTIONS = {
     GoalKind.MAX: N_("Play as many cards from your hand as you can, or say there is no play (then you draw)."),
     GoalKind.CLOSE: N_("Can you play your whole hand? If so, show how."),
@@ -355,8 +358,11 @@ def _puzzle(item: dict[str, Any], origin: str, number: int) -> Puzzle:
         if not isinstance(item[key], str):
             raise error(key, _("must be a string, not {kind}").format(kind=_kind(item[key])))
     titles = _by_language(item["title"], "title", error, _text)
-    if not _ID.fullmatch(item["id"]):
+    if not PUZZLE_ID.fullmatch(item["id"]):
         raise error("id", _("use lower-case letters, digits and dashes, e.g. split-3"))
+    if len(item["id"]) > MAX_ID:
+        message = _("an id has at most {most} characters, not {count}")
+        raise error("id", message.format(most=MAX_ID, count=len(item["id"])))
     try:
         rules = Rules.parse(item["rules"])
     except RulesError as problem:
