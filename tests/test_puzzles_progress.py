@@ -378,7 +378,8 @@ RECORD = {"attempts": 1, "hints": 0, "solved": True, "solved_with_help": False, 
         (progress_json({"=cmd": RECORD}), "'=cmd' is not a puzzle id: ids are lower-case letters, digits and dashes"),
         (progress_json({"x" * 65: RECORD}), "a puzzle id has at most 64 characters, not 65"),
         (progress_json({}, puzzle_ratings={"=cmd": {"rating": 1, "deviation": 1, "volatility": 1}}), "'=cmd' is not"),
-        (progress_json([RECORD]), "its records must be written as puzzle id: record"),
+        (progress_json([RECORD]), 'records must be written as {"puzzle id": ...}'),
+        (progress_json({}, puzzle_ratings=[]), 'puzzle_ratings must be written as {"puzzle id": ...}'),
         (progress_json({"bga-1": [1, 0, True]}), "puzzle 'bga-1': a record has attempts, hints and solved"),
         (progress_json({"bga-1": {"attempts": 1}}), "puzzle 'bga-1': a record has attempts, hints and solved"),
         (
@@ -386,7 +387,7 @@ RECORD = {"attempts": 1, "hints": 0, "solved": True, "solved_with_help": False, 
             "it holds 10,001 puzzles, more than the 10,000 a student's progress can hold",
         ),
         ('["Ada"]', "it must hold the student's name and records, written as {...}"),
-        ('{"student": "Ada"}', "its records must be written as puzzle id: record"),
+        ('{"student": "Ada"}', 'records must be written as {"puzzle id": ...}'),
     ],
 )
 def test_a_hand_edited_progress_file_or_json_export_is_held_to_the_rules(text: str, problem: str) -> None:

@@ -322,7 +322,7 @@ def _parse(data: Any) -> Progress:
     student = data.get("student", "")
     if not isinstance(student, str):
         raise ValueError(_("the student's name must be text, not {value}").format(value=quote(student)))
-    records, ratings = _by_puzzle(data.get("records")), _by_puzzle(data.get("puzzle_ratings", {}))
+    records, ratings = _by_puzzle(data, "records", None), _by_puzzle(data, "puzzle_ratings", {})
     best = data.get("best_streak", 0)
     if not _whole(best):
         raise TypeError(_("best_streak must be a whole number"))
@@ -336,11 +336,13 @@ def _parse(data: Any) -> Progress:
     )
 
 
-def _by_puzzle(value: Any) -> dict[str, Any]:
-    """The file's records (or puzzle ratings) by puzzle id, each id checked, their number bounded."""
+def _by_puzzle(data: dict[str, Any], key: str, default: dict[str, Any] | None) -> dict[str, Any]:
+    """The file's ``records`` or ``puzzle_ratings`` by puzzle id, each id checked, their number bounded."""
+    value = data.get(key, default)
     if not isinstance(value, dict):
-        # TRANSLATORS: "puzzle id: record" is how the JSON file writes its records; keep "records".
-        raise ValueError(_("its records must be written as puzzle id: record"))
+        # TRANSLATORS: {key} is records or puzzle_ratings, the file's keys, kept in English; "{"puzzle id": ...}"
+        # is how the JSON file writes them.
+        raise ValueError(_('{key} must be written as {{"puzzle id": ...}}').format(key=key))
     _check_count(len(value))
     for puzzle_id in value:
         _check_id(puzzle_id)
