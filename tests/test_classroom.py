@@ -24,6 +24,7 @@ from machiavelli_kit.classroom.assignment import (
 from machiavelli_kit.classroom.exports import ExportError, export_name, export_progress, read_export
 from machiavelli_kit.classroom.report import gather
 from machiavelli_kit.classroom.students import (
+    OtherSpelling,
     clean_name,
     file_stem,
     list_students,
@@ -31,7 +32,7 @@ from machiavelli_kit.classroom.students import (
     student_path,
     students_dir,
 )
-from machiavelli_kit.practice.progress import Progress, Record
+from machiavelli_kit.practice.progress import Progress, ProgressError, Record
 from machiavelli_kit.practice.rating import Rating
 from machiavelli_kit.puzzles.collection import load_collection
 
@@ -70,7 +71,7 @@ def test_names_are_cleaned_and_file_names_stay_inside_the_folder(tmp_path: Path)
         path = student_path(name, tmp_path)
         assert path.parent == tmp_path and path.suffix == ".json" and not path.name.startswith(".")
     assert student_path("nul", tmp_path).name == "student-nul.json"
-    assert file_stem("Ada Lovelace") == file_stem("ada-lovelace"), "the same student however it is typed"
+    assert file_stem("Ada Lovelace") == file_stem("ada-lovelace"), "one file: the second spelling is refused"
 
 
 def test_each_student_has_their_own_file_and_the_old_progress_stays(
@@ -86,7 +87,7 @@ def test_each_student_has_their_own_file_and_the_old_progress_stays(
     ada.save(student_path("Ada"))
     ben.attempt("it-3", solved=False)
     ben.save(student_path("Ben"))
-    assert load_student("ada").solved == ["it-3"] and load_student("Ben").solved == []
+    assert load_student(" Ada ").solved == ["it-3"] and load_student("Ben").solved == []
     assert list_students() == ["Ada", "Ben"]
     assert Progress.load(own).solved == ["bga-1"], "the computer's own progress is untouched"
 
@@ -342,3 +343,55 @@ def test_puzzles_not_in_the_collection_are_left_out_of_the_report_and_named(tmp_
     ]
     text = report.markdown()
     assert "Puzzles left out (not in the collection):\n\n- ada.json: 50 puzzles" in text
+
+
+def test_two_learners_whose_names_differ_never_share_a_file(tmp_path: Path) -> None:
+    ann = load_student("Ann Marie", tmp_path)
+    ann.attempt("it-3", solved=True)
+    ann.save(student_path("Ann Marie", tmp_path))
+    for other in ("ann-marie", "ANN_MARIE", "Ann.Marie", "ann marie", "ANN MARIE"):
+        with pytest.raises(OtherSpelling) as refused:
+            load_student(other, tmp_path)
+        assert str(refused.value) == (
+            f"Ann Marie already saves their work here, and {other} would share their file: if you are Ann Marie, "
+            "type your name exactly like that; if not, add something to your name, such as your surname's first letter"
+        )
+    assert load_student("  Ann   Marie ", tmp_path).solved == ["it-3"], "the owner still finds their file"
+    assert load_student("Ann Mari\u0065\u0301", tmp_path).student == "Ann Mari\u00e9", "a new name, however encoded"
+    intruder = Progress(student="ANN MARIE")
+    intruder.attempt("bga-1", solved=False)
+    with pytest.raises(ProgressError, match=r"holds the work of Ann Marie, not of ANN MARIE"):
+        intruder.save(student_path("ANN MARIE", tmp_path))
+    assert Progress.load(student_path("Ann Marie", tmp_path)).records.keys() == {"it-3"}
+    assert sorted(path.name for path in tmp_path.glob("*.json")) == ["ann-marie.json"]
+
+
+def test_a_file_saved_before_under_its_name_is_still_found(tmp_path: Path) -> None:
+    """Names map to files as they always did (file_stem is unchanged): a file's owner is the name it holds."""
+    for name, stem in (("Ada Lovelace", "ada-lovelace"), ("Zoë O'Neil", "zoë-o-neil"), ("nul", "student-nul")):
+        old = Progress(student=name)
+        old.attempt("it-3", solved=True)
+        (tmp_path / f"{stem}.json").write_text(old.to_json())
+        assert student_path(name, tmp_path) == tmp_path / f"{stem}.json"
+        assert load_student(name, tmp_path).solved == ["it-3"]
+    (tmp_path / "ben.json").write_text(Progress(records={"it-3": Record(1)}).to_json())
+    assert load_student("ben", tmp_path).student == "ben", "a file with no name on it takes the name given"
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_two_exports_that_claim_one_learner_are_both_named_and_neither_counts(tmp_path: Path, first: bool) -> None:
+    export_progress(made_up("Ada Lovelace", solved=["it-3"]), tmp_path / "ada-lovelace-progress.csv")
+    export_progress(made_up("ADA LOVELACE", failed=["it-3"]), tmp_path / ("ADA.csv" if first else "zz.csv"))
+    export_progress(made_up("Ben", failed=["it-3"]), tmp_path / "ben.csv")
+    export_progress(made_up("Ben", failed=["it-3"]), tmp_path / "ben.json")
+    report = gather(sorted(tmp_path.iterdir()), COLLECTION)
+    prank = "ADA.csv" if first else "zz.csv"
+    assert list(report.students) == ["Ben"] and report.files == {"Ben": "ben.csv"}
+    also = "is also in {}, with different work: none of them is in this report "
+    also += "(keep the right file, then make the report again)"
+    assert sorted(map(str, report.skipped)) == sorted([
+        f"{prank}: ADA LOVELACE {also.format('ada-lovelace-progress.csv')}",
+        f"ada-lovelace-progress.csv: Ada Lovelace {also.format(prank)}",
+        "ben.json: Ben is already in ben.csv",
+    ])  # fmt: skip
+    assert [skip.name for skip in report.skipped] == sorted(skip.name for skip in report.skipped), "in reading order"

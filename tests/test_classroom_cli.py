@@ -40,7 +40,9 @@ def test_export_a_students_progress_and_an_empty_record(
     ada = Progress(student="Ada")
     ada.attempt("bga-1", solved=True)
     ada.save(student_path("Ada", home / "students"))
-    code, out, _ = run(capsys, "progress", "export", "--student", "ada", "--out", str(tmp_path / "ada.csv"))
+    code, _, err = run(capsys, "progress", "export", "--student", "ada", "--out", str(tmp_path / "ada.csv"))
+    assert code == 2 and "Ada already saves their work here, and ada would share their file" in err
+    code, out, _ = run(capsys, "progress", "export", "--student", "Ada", "--out", str(tmp_path / "ada.csv"))
     assert code == 0 and out.startswith("Ada's progress: 1 puzzle tried, written to")
     rows = list(csv.DictReader(io.StringIO((tmp_path / "ada.csv").read_text())))
     assert [(row["student"], row["puzzle"], row["status"]) for row in rows] == [("Ada", "bga-1", "solved")]
@@ -108,7 +110,8 @@ def write_class(folder: Path) -> None:
         progress = Progress(student=name)
         progress.attempt("it-3", solved=solved)
         (folder / f"{name.lower()}.csv").write_text(progress.to_csv())
-    (folder / "copy-of-ada.json").write_text(Progress(student="Ada").to_json())
+        if name == "Ada":  # handed in twice, the same work
+            (folder / "copy-of-ada.json").write_text(progress.to_json())
     (folder / "corrupt.csv").write_text(
         "student,puzzle,status,attempts,hints,seconds,rating\nDev,it-3,won,1,0,0,1500\n"
     )

@@ -147,6 +147,8 @@ def test_each_student_picks_their_name_and_gets_their_own_progress(tmp_path: Pat
     assert browser.progress.records == {} and browser.trainer.progress is browser.progress
     assert browser.student_choice.options == ("Ada", "Ben")
     browser.student_choice.value = "ada"
+    assert "Ada already saves their work here" in browser.student_info.value and browser.student == "Ben"
+    browser.student_choice.value = "Ada"
     assert browser.progress.solved == ["bga-3"], "Ada's progress came back"
     browser.student_choice.value = ""
     assert browser.path == tmp_path / "progress.json" and browser.progress.solved == ["bga-1"]

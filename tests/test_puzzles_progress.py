@@ -122,7 +122,7 @@ def test_a_failed_save_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: py
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(ProgressError, match=f"^progress not saved: the disk that holds {tmp_path} is full$"):
-        Progress(student="Bob").save(path)
+        Progress(student="Ada", records={"it-3": Record(1, 0, True)}).save(path)
     assert path.read_bytes() == before
     assert temporaries(tmp_path) == []
 

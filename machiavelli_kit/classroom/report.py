@@ -1,10 +1,13 @@
 """The class report: the students' exports merged into one table, and where the class gets stuck.
 
-:func:`gather` reads each export; a file that cannot be read, has no name, or
-holds a student already read from another file (the first file given wins) is skipped and named, never
-merged. A file's puzzles that are not in the collection are left out, and named
-(:attr:`ClassReport.left_out`), so a made-up id cannot swell the class table.
-The report covers an assignment's puzzles (every student gets a row
+:func:`gather` reads each export; a file that cannot be read or has no name is
+skipped and named, never merged. Files that claim one learner (their names lead to
+one student's file: "Ada Lovelace", "ADA LOVELACE") are merged only when they hold
+the same work, as a second copy handed in does (the first file given is read);
+when their work differs, none of them is, and each is named with the others, so
+that no file can push a learner's own out of the report unseen. A file's puzzles
+that are not in the collection are left out, and named (:attr:`ClassReport.left_out`),
+so a made-up id cannot swell the class table. The report covers an assignment's puzzles (every student gets a row
 per puzzle, ``new`` where they did not try it) or, without one, every puzzle
 someone tried. A puzzle is *missed* by a student who did not solve it on their
 own (failed, or solved only with help); a theme's miss rate counts every try
@@ -314,30 +317,62 @@ class ClassReport:
         return [folder / name for name in texts]
 
 
+@dataclass(frozen=True)
+class _Export:
+    """An export read: where it came in the files given, its file's name, the student's name and progress."""
+
+    order: int
+    file: str
+    name: str
+    progress: Progress
+
+
 def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assignment | None = None) -> ClassReport:
-    """Read the exports at ``paths`` into one report; bad files and second copies of a student are skipped, named."""
+    """Read the exports at ``paths`` into one report; bad files, copies and files that claim one learner
+    with different work are skipped, named."""
     report = ClassReport(collection, assignment)
     known = {puzzle.id for puzzle in collection.puzzles}
-    keys: dict[str, str] = {}
-    for path in map(Path, paths):
+    skipped: list[tuple[int, Skipped]] = []
+    claims: dict[str, list[_Export]] = {}
+    for order, path in enumerate(map(Path, paths)):
         try:
             progress = read_export(path)
             name = clean_name(progress.student)
         except (ExportError, ValueError) as error:
-            report.skipped.append(Skipped(path.name, str(error).removeprefix(f"{path.name}: ")))
+            skipped.append((order, Skipped(path.name, str(error).removeprefix(f"{path.name}: "))))
             continue
         unknown = sorted(key for key in progress.records if key not in known)
         if unknown:
             progress.records = {key: record for key, record in progress.records.items() if key in known}
             report.left_out.append(Skipped(path.name, _unknown_puzzles(unknown)))
-        key = file_stem(name)
-        if key in keys:
+        claims.setdefault(file_stem(name), []).append(_Export(order, path.name, name, progress))
+    for first, *others in claims.values():
+        if all(_work(other.progress) == _work(first.progress) for other in others):
+            report.students[first.name], report.files[first.name] = first.progress, first.file
             # TRANSLATORS: a student's export read twice; {file} is the file the student was first read from.
-            reason = _("{name} is already in {file}").format(name=name, file=report.files[keys[key]])
-            report.skipped.append(Skipped(path.name, reason))
+            copy = _("{name} is already in {file}")
+            skipped += [
+                (other.order, Skipped(other.file, copy.format(name=other.name, file=first.file))) for other in others
+            ]
             continue
-        keys[key], report.students[name], report.files[name] = name, progress, path.name
+        claim = [first, *others]
+        for export in claim:
+            files = and_list([other.file for other in claim if other is not export])
+            # TRANSLATORS: files that claim one learner with different work; {files} are the other files.
+            reason = _(
+                "{name} is also in {files}, with different work: none of them is in this report "
+                "(keep the right file, then make the report again)"
+            )
+            skipped.append((export.order, Skipped(export.file, reason.format(name=export.name, files=files))))
+    report.skipped = [skip for _order, skip in sorted(skipped, key=lambda item: item[0])]
     return report
+
+
+def _work(progress: Progress) -> tuple[int, list[tuple[str, str, int, int, int]]]:
+    """What the report shows of a student's progress, to tell a second copy from other work (a CSV keeps no more)."""
+    records = progress.records.items()
+    rows = sorted((key, record.status, record.attempts, record.hints, round(record.seconds)) for key, record in records)
+    return round(progress.rating.rating), rows
 
 
 def markdown(blocks: Sequence[Block]) -> str:

@@ -3,9 +3,13 @@
 Each student's progress is ``students/<file name>.json`` in the kit's data
 folder (the folder of :func:`~machiavelli_kit.practice.progress.default_path`).
 The file name is made from the name safely: letters and digits only, in lower
-case, joined by dashes, so no name can reach outside the folder. The progress
-saved before students had names (``progress.json``) stays where it is and
-keeps working as the computer's own progress: nothing is moved or lost.
+case, joined by dashes, so no name can reach outside the folder. So "Ann Marie"
+and "ann-marie" lead to one file, and the file belongs to the name it holds, as
+first given: :func:`load_student` refuses the other spellings (:class:`OtherSpelling`),
+so two learners never share a file, and the owner, typing their name as before,
+finds it where it always was. The progress saved before students had names
+(``progress.json``) stays where it is and keeps working as the computer's own
+progress: nothing is moved or lost.
 
 >>> clean_name("  Ada   Lovelace ")
 'Ada Lovelace'
@@ -38,9 +42,14 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)), *(f"lp
 """File names Windows refuses, whatever their extension."""
 
 
+class OtherSpelling(ValueError):
+    """A name whose file already belongs to a student whose name is spelled otherwise ("Ann Marie" for "ann-marie")."""
+
+
 def clean_name(name: str) -> str:
-    """The name as it is shown and saved: spaces trimmed and single; a clear error for a name that cannot be one."""
-    text = " ".join(str(name).split())
+    """The name as it is shown and saved: spaces trimmed and single, letters composed (NFC); a clear error
+    for a name that cannot be one."""
+    text = _spelling(str(name))
     if not text:
         raise ValueError(_("a student's name cannot be empty"))
     if len(text) > MAX_NAME:
@@ -73,9 +82,20 @@ def student_path(name: str, folder: str | Path | None = None) -> Path:
 
 
 def load_student(name: str, folder: str | Path | None = None) -> Progress:
-    """The student's progress (empty for a new student), with their name on it."""
-    progress = Progress.load(student_path(name, folder))
-    progress.student = progress.student or clean_name(name)
+    """The student's progress (empty for a new student), with their name on it.
+
+    :class:`OtherSpelling` when the file is another student's: one whose name leads to the same file,
+    spelled otherwise (spaces, capitals or signs).
+    """
+    wanted = clean_name(name)
+    progress = Progress.load(student_path(wanted, folder))
+    if progress.student and _spelling(progress.student) != wanted:
+        message = _(
+            "{owner} already saves their work here, and {name} would share their file: if you are {owner}, "
+            "type your name exactly like that; if not, add something to your name, such as your surname's first letter"
+        )
+        raise OtherSpelling(message.format(owner=progress.student, name=wanted))
+    progress.student = progress.student or wanted
     return progress
 
 
@@ -88,6 +108,11 @@ def list_students(folder: str | Path | None = None) -> list[str]:
         except ProgressError:
             names.append(path.stem)
     return sorted(set(names), key=str.casefold)
+
+
+def _spelling(name: str) -> str:
+    """How a name is compared with another: its spaces single, its letters composed (``e`` and ``´`` are ``é``)."""
+    return unicodedata.normalize("NFC", " ".join(name.split()))
 
 
 def names_required() -> bool:

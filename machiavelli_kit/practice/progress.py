@@ -206,7 +206,8 @@ class Progress:
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
         """Merge with the file and write it; raise :class:`ProgressError` saying why when it cannot be saved.
 
-        Under a lock on the file, each count and time becomes the one in the
+        A file that holds another student's work is left as it is. Under a
+        lock on the file, each count and time becomes the one in the
         file plus what this object added since it last read or saved it (never
         less than its own), a puzzle solved in either stays solved, a rating
         this object changed replaces the file's, and the longest streak stays.
@@ -217,7 +218,11 @@ class Progress:
         try:
             with locked(path):
                 remove_temporaries(path)
-                merged = self._merged(Progress.load(path))
+                saved = Progress.load(path)
+                if saved.student and self.student and saved.student != self.student:
+                    message = _("{path} holds the work of {owner}, not of {name}")
+                    raise ProgressError(message.format(path=path, owner=saved.student, name=self.student))
+                merged = self._merged(saved)
                 write_atomically(path, merged.to_json(), private=True)
         except ProgressError as error:
             raise ProgressError(_("progress not saved: {reason}").format(reason=error)) from error
