@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import codecs
+import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from machiavelli_kit.cli import main
+from machiavelli_kit.cli.solve import batch_lines
 
 
 def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
@@ -132,3 +137,26 @@ def test_a_batch_on_standard_input_reads_bytes(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert [record.get("max_play") for record in records] == [1, None, 1]
     assert records[1] == {"error": "line 2: not UTF-8 text (byte 0xff at column 1)"}
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"], ids=["CR (old Mac)", "CRLF (Windows)", "LF"])
+def test_a_batch_is_read_line_by_line_whatever_its_line_ends(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, end: str
+) -> None:
+    good = json.dumps({"table": [["4C", "5C", "6C"]], "hand": ["3C"]})
+    batch = tmp_path / "positions.jsonl"
+    batch.write_bytes(end.join([good, "not json", "", good]).encode() + end.encode())
+    code, out, _ = run(capsys, "solve", "--batch", str(batch))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [record.get("max_play") for record in records] == [1, None, 1]
+    assert records[1]["error"].startswith("line 2: not JSON")
+
+
+@given(st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"{}", b"a", b"\xff"]), max_size=12).map(b"".join))
+def test_batch_lines_end_at_lf_crlf_or_a_lone_cr(data: bytes) -> None:
+    """The lines are what splitting at each line end gives (a \\r\\n is one end), no empty line after the last end."""
+    lines = re.split(rb"\r\n|\r|\n", data)
+    if lines[-1] == b"":
+        lines.pop()
+    assert list(batch_lines(io.BytesIO(data))) == lines

@@ -7,6 +7,7 @@ import codecs
 import json
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
@@ -137,7 +138,7 @@ def _run_batch(path: str, time_limit: float) -> int:
 
     stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     with stream:
-        for number, data in enumerate(stream, start=1):
+        for number, data in enumerate(batch_lines(stream), start=1):
             if number == 1:
                 data = data.removeprefix(codecs.BOM_UTF8)  # Windows editors may start a UTF-8 file with one
             if not data.strip():
@@ -148,6 +149,19 @@ def _run_batch(path: str, time_limit: float) -> int:
                 record = {"error": _("line {number}: {error}").format(number=number, error=error)}
             print(json.dumps(record, ensure_ascii=False), flush=True)
     return 0
+
+
+def batch_lines(stream: Iterable[bytes]) -> Iterator[bytes]:
+    r"""The lines of a batch file, without their ends: a line ends at ``\n``, ``\r\n`` or a lone ``\r``
+    (as old Macs wrote them). The file is read up to each ``\n``, so a batch piped in is answered as it comes.
+
+    >>> import io
+    >>> list(batch_lines(io.BytesIO(b"a\rb\r\nc\n\nd")))
+    [b'a', b'b', b'c', b'', b'd']
+    """
+    for data in stream:
+        body = data[:-2] if data.endswith(b"\r\n") else data[:-1] if data.endswith((b"\n", b"\r")) else data
+        yield from body.split(b"\r")
 
 
 def _solve_line(data: bytes, time_limit: float) -> dict[str, Any]:
