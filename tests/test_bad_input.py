@@ -16,6 +16,7 @@ import machiavelli_kit.practice.progress
 from machiavelli_kit.core.cards import Card, parse_cards
 from machiavelli_kit.core.melds import Meld, ProblemKind, check_meld, check_shape
 from machiavelli_kit.core.position import Position, Table, check_table, check_turn
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.practice.progress import Progress, Record
 from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.puzzles.collection import load_collection
@@ -231,3 +232,26 @@ def test_a_named_pipe_in_a_files_place_is_named_never_waited_on(tmp_path: Path) 
         error = answer_without_waiting(pipe, lambda: call(pipe))  # noqa: B023 (called at once)
         assert isinstance(error, kind), error
         assert start in str(error) and "it is a named pipe, not a file" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Position.parse(None, "AS"), "the table is missing (None): write it like 5S 5H 5D | 6H 7H 8H"),
+        (lambda: Position.parse("", None), "the cards are missing (None): write them like 7H 8H 9H, or '' for none"),
+        (lambda: Table.parse(7), "7 is not a table: write it like 5S 5H 5D | 6H 7H 8H"),
+        (lambda: Table.parse([["5S", "5H", "5D"], None]), "the cards are missing (None)"),
+        (lambda: Table.parse([5]), "5 is not cards: write them like 7H 8H 9H"),
+        (lambda: parse_cards(7.5), "7.5 is not cards: write them like 7H 8H 9H"),
+        (
+            lambda: Rules.parse(None),
+            "the rules are missing (None): write a preset, e.g. bga or bga(wrap=true, jokers=2)",
+        ),
+        (lambda: Rules.parse(5), "5 is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)"),
+        (lambda: Rules.parse(["bga"]), "['bga'] is not a rules string"),
+    ],
+)
+def test_nothing_or_a_number_where_cards_or_rules_go_is_named(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value).startswith(message)

@@ -301,6 +301,11 @@ def parse_card(text: str, lang: str | None = None) -> Card:
 
 def parse_cards(text: str | Iterable[str], lang: str | None = None) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas (or a list of card strings)."""
+    if not isinstance(text, str | Iterable):
+        with speaking(lang):
+            if text is None:
+                raise NotationError(_("the cards are missing (None): write them like 7H 8H 9H, or '' for none"))
+            raise NotationError(_("{value} is not cards: write them like 7H 8H 9H").format(value=quote(text)))
     tokens = _tokens(text) if isinstance(text, str) else [str(token) for token in text]
     if lang is not None:
         lang = language(lang)
@@ -316,8 +321,15 @@ def parse_table(text: str | Iterable[Iterable[str]], lang: str | None = None) ->
         if not text.strip():
             return ()
         chunks: list[str | Iterable[str]] = list(text.split("|"))
-    else:
+    elif isinstance(text, Iterable):
         chunks = list(text)
+    else:
+        with speaking(lang):
+            if text is None:
+                message = _("the table is missing (None): write it like 5S 5H 5D | 6H 7H 8H, or '' for an empty table")
+                raise NotationError(message)
+            message = _("{value} is not a table: write it like 5S 5H 5D | 6H 7H 8H")
+            raise NotationError(message.format(value=quote(text)))
     melds = []
     for number, chunk in enumerate(chunks, start=1):
         cards = parse_cards(chunk, lang)

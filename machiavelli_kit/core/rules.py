@@ -97,7 +97,9 @@ class Rules:
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Parse a rules string such as ``bga``, ``classic(jokers=4)`` or ``wikipedia()``."""
-        match = _RULES_PATTERN.fullmatch(text.strip())
+        if text is None:
+            raise RulesError(_("the rules are missing (None): write a preset, e.g. bga or bga(wrap=true, jokers=2)"))
+        match = _RULES_PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
             # TRANSLATORS: {text} is what was written, quoted; bga(wrap=true, jokers=2) is written as it is in a file.
             message = _("{text} is not a rules string: write a preset, e.g. bga or bga(wrap=true, jokers=2)")
