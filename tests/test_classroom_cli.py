@@ -218,3 +218,14 @@ def test_progress_export_of_a_hand_edited_file_writes_no_formula(
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert rows[1][:3] == [f"'{name}", "it-3", "solved"], "a spreadsheet shows the text, never runs it"
     assert Progress.from_csv(text).student == name.strip(), "and the kit reads it back"
+
+
+def test_class_report_refuses_an_empty_folder_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_class(tmp_path / "exports")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_code:
+        main(["class", "report", "exports", "--out", ""])
+    assert exit_code.value.code == 2 and "the folder's name is empty" in capsys.readouterr().err
+    assert [path.name for path in tmp_path.iterdir()] == ["exports"]

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from machiavelli_kit.cli import build_parser
+from machiavelli_kit.cli.options import folder_name
 from machiavelli_kit.i18n import LANGUAGES, speaking
 
 OWN_MEANING = {
@@ -61,3 +62,18 @@ def test_each_shared_option_goes_to_the_commands_that_take_it() -> None:
     assert shared["--hand"]["check"] == ("HAND", 'the hand, e.g. "8H 9H"')
     assert set(shared["--json"]) == {"check", "solve", "tournament"}
     assert set(shared["--grade"]) == {"puzzles list", "puzzles export", "class assign"}
+
+
+def test_every_folder_option_refuses_an_empty_name() -> None:
+    """``--out ''`` would be the folder the command runs in, unseen: every DIR option says so instead."""
+    with speaking("en"):
+        folders = {
+            f"{command} {action.option_strings[0]}": action.type
+            for command, sub_parser in commands(build_parser())
+            for action in sub_parser._actions
+            if action.metavar == "DIR"
+        }
+    assert len(folders) == 7 and all(check is folder_name for check in folders.values()), folders
+    with pytest.raises(argparse.ArgumentTypeError, match="the folder's name is empty"):
+        folder_name(" ")
+    assert folder_name(".") == "."

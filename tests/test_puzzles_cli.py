@@ -137,3 +137,24 @@ def test_a_teachers_folder_skips_what_is_not_a_file_and_says_so(tmp_path: Path) 
         "skipped folder.toml: it is a folder, not a file",
         "skipped pipe.toml: it is a named pipe, not a file",
     ]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ("export", "--chapter", "ch01", "--out", ""),
+        ("export", "--chapter", "ch01", "--out", "  "),
+        ("generate", "--chapter", "ch02", "--out", ""),
+        ("--dir", "", "list"),
+    ],
+)
+def test_an_empty_folder_name_is_refused_not_taken_for_the_current_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arguments: tuple[str, ...]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_code:
+        main(["puzzles", *arguments])
+    assert exit_code.value.code == 2
+    err = capsys.readouterr().err
+    assert "the folder's name is empty: give one, e.g. sheets (or . for the folder you are in)" in err
+    assert list(tmp_path.iterdir()) == [], "nothing written into the folder the command was run in"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters
+from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ def add_parser(subparsers: Any) -> None:
     )
     report.add_argument(
         "--out",
+        type=folder_name,
         metavar=pgettext("option value", "DIR"),
         help=_("write class-table.csv, class-report.md and class-report.html here"),
     )

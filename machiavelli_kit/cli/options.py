@@ -14,6 +14,16 @@ def table_metavar() -> str:
     return pgettext("option value", "TABLE")
 
 
+def folder_name(text: str) -> str:
+    """A folder named on the command line (``--out DIR``, ``--dir DIR``): never empty, which would be taken
+    for the folder the command runs in without a word."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            _("the folder's name is empty: give one, e.g. sheets (or . for the folder you are in)")
+        )
+    return text
+
+
 def add_position_options(parser: argparse.ArgumentParser) -> None:
     """``--table TABLE`` and ``--hand HAND``: the position a command starts from (``check --turn``, ``solve``)."""
     parser.add_argument(
@@ -84,6 +94,7 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-browser", action="store_true", help=_("do not open a web browser"))
     parser.add_argument(
         "--notebooks",
+        type=folder_name,
         metavar=(folder := pgettext("option value", "DIR")),
         # TRANSLATORS: {folder} is the option's value as --help shows it (--notebooks DIR).
         help=_(

@@ -15,7 +15,7 @@ from typing import Any
 
 from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters
+from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
@@ -32,6 +32,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--dir",
+        type=folder_name,
         metavar=pgettext("option value", "DIR"),
         help=_("read chapter files from this folder instead of the bundled puzzles/ (checked by the solver)"),
     )
@@ -66,6 +67,7 @@ def add_parser(subparsers: Any) -> None:
     export.add_argument(
         "--out",
         required=True,
+        type=folder_name,
         metavar=pgettext("option value", "DIR"),
         help=_("folder for the worksheet and the answers"),
     )
@@ -109,6 +111,7 @@ def add_parser(subparsers: Any) -> None:
     target = generate.add_mutually_exclusive_group(required=True)
     target.add_argument(
         "--out",
+        type=folder_name,
         metavar=pgettext("option value", "DIR"),
         help=_("write the chapter files into this folder (e.g. puzzles/ of a checkout)"),
     )

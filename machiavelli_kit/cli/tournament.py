@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_json_option, add_players_option, add_rules_option
+from machiavelli_kit.cli.options import add_json_option, add_players_option, add_rules_option, folder_name
 from machiavelli_kit.i18n import _, pgettext
 
 
@@ -44,7 +44,10 @@ def add_parser(subparsers: Any) -> None:
     )
     add_json_option(parser)
     parser.add_argument(
-        "--records", metavar=pgettext("option value", "DIR"), help=_("write each game's record into this folder")
+        "--records",
+        type=folder_name,
+        metavar=pgettext("option value", "DIR"),
+        help=_("write each game's record into this folder"),
     )
     parser.add_argument("--progress", action="store_true", help=_("say on standard error as each game ends"))
     parser.set_defaults(run=run)
