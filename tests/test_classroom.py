@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from machiavelli_kit.classroom.assignment import (
     Assignment,
@@ -22,7 +24,7 @@ from machiavelli_kit.classroom.assignment import (
     write_assignment,
 )
 from machiavelli_kit.classroom.exports import ExportError, export_name, export_progress, read_export
-from machiavelli_kit.classroom.report import gather
+from machiavelli_kit.classroom.report import Block, gather, markdown
 from machiavelli_kit.classroom.students import (
     OtherSpelling,
     clean_name,
@@ -395,3 +397,20 @@ def test_two_exports_that_claim_one_learner_are_both_named_and_neither_counts(tm
         "ben.json: Ben is already in ben.csv",
     ])  # fmt: skip
     assert [skip.name for skip in report.skipped] == sorted(skip.name for skip in report.skipped), "in reading order"
+
+
+MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list(" \t\n<>&*_`[]()!#|~-+=.1\\:/ah\"'")), max_size=12)
+
+
+@settings(max_examples=500)
+@given(MARKDOWN_TEXT, MARKDOWN_TEXT, MARKDOWN_TEXT)
+def test_no_text_in_a_report_block_becomes_markup(first: str, second: str, third: str) -> None:
+    mistune = pytest.importorskip("mistune")
+    blocks: list[Block] = [
+        ("h1", first),
+        ("p", second),
+        ("ul", third, first),
+        ("table", ("x", first), [(second, third)]),
+    ]
+    tags = set(re.findall(r"</?([a-z0-9]+)", mistune.html(markdown(blocks))))
+    assert tags <= {"h1", "p", "ul", "li", "table", "thead", "tbody", "tr", "th", "td"}

@@ -401,13 +401,14 @@ def markdown(blocks: Sequence[Block]) -> str:
 def markdown_text(value: object) -> str:
     r"""``value`` as Markdown that shows it as it is, on one line: no HTML, emphasis, link, code or table cell.
 
-    ``<``, ``>`` and ``&`` become HTML's entities (which every Markdown reader shows as the sign),
-    and the signs of Markdown get a backslash.
+    Its spaces are single (as HTML shows them: a leading tab would start code), ``<``, ``>`` and ``&``
+    become HTML's entities (which every Markdown reader shows as the sign), and the signs of Markdown
+    get a backslash.
 
     >>> print(markdown_text("<script>x</script>"), markdown_text("*Ada* | [x](y)"))
     &lt;script&gt;x&lt;/script&gt; \*Ada\* \| \[x\](y)
     """
-    return _MARKDOWN_SIGNS.sub(r"\\\g<0>", html.escape(" ".join(str(value).splitlines()), quote=False))
+    return _MARKDOWN_SIGNS.sub(r"\\\g<0>", html.escape(" ".join(str(value).split()), quote=False))
 
 
 def markdown_line(value: object) -> str:
