@@ -402,7 +402,7 @@ def test_two_exports_that_claim_one_learner_are_both_named_and_neither_counts(tm
 MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list(" \t\n<>&*_`[]()!#|~-+=.1\\:/ah\"'")), max_size=12)
 
 
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)
 @given(MARKDOWN_TEXT, MARKDOWN_TEXT, MARKDOWN_TEXT)
 def test_no_text_in_a_report_block_becomes_markup(first: str, second: str, third: str) -> None:
     mistune = pytest.importorskip("mistune")

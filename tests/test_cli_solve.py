@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.cli import main
@@ -153,6 +153,7 @@ def test_a_batch_is_read_line_by_line_whatever_its_line_ends(
     assert records[1]["error"].startswith("line 2: not JSON")
 
 
+@settings(deadline=None)  # never timed: the machine may be busy
 @given(st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"{}", b"a", b"\xff"]), max_size=12).map(b"".join))
 def test_batch_lines_end_at_lf_crlf_or_a_lone_cr(data: bytes) -> None:
     """The lines are what splitting at each line end gives (a \\r\\n is one end), no empty line after the last end."""

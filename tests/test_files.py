@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.classroom.sheet_files import export_worksheet
@@ -135,6 +135,7 @@ def test_a_regular_file_is_read_up_to_a_size(tmp_path: Path) -> None:
         read_regular(tmp_path / "missing.csv")
 
 
+@settings(deadline=None)  # never timed: the machine may be busy
 @given(st.lists(st.lists(st.text() | st.integers(), max_size=4), max_size=4))
 def test_csv_text_holds_no_formula_and_reads_back(rows: list[list[str | int]]) -> None:
     text = csv_text(rows)

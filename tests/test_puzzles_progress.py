@@ -396,7 +396,7 @@ def test_a_hand_edited_progress_file_or_json_export_is_held_to_the_rules(text: s
     assert str(error.value).startswith("not a progress file (") and problem in str(error.value)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(
     puzzle=st.sampled_from(["bga-1", "p", "=cmd", "Bga-1", "-x", "a" * 64, "a" * 65, "a b"]),
     attempts=st.integers(-2, 3),
