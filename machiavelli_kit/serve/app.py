@@ -20,6 +20,10 @@ output after the cell ran; Voila then dropped it, and that page showed no board
 ("Timeout waiting for IOPub output"): it now waits up to :data:`OUTPUT_WAIT`.
 Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
 Voila removes them before it runs the notebook, so their output never shows.
+
+The app server is open to the class's network with no password, so it guards itself
+(:func:`app_config`): a kernel connection that does not speak the v1 protocol, or sends a
+malformed message, is closed before it can stop the server (:mod:`.websocket`).
 """
 
 from __future__ import annotations
@@ -28,10 +32,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.students import NAMES_REQUIRED
 from machiavelli_kit.serve.process import server_language
+
+if TYPE_CHECKING:
+    from traitlets.config import Config
 
 TEST_ONLY = "test-only"
 """The cell tag of checks that only the notebook tests run, never the app."""
@@ -93,14 +100,24 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     server_app.config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run Voila with ``argv`` (the command line by default), kernels shut down when their page closes."""
+def app_config() -> Config:
+    """Voila's settings for the app server: kernels shut down when their page closes, guarded kernel connections."""
     from traitlets.config import Config
-    from voila.app import Voila
+
+    from machiavelli_kit.serve.websocket import MAX_MESSAGE_BYTES, GuardedConnection
 
     config = Config()
     config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
-    Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
+    config.Voila.kernel_websocket_connection_class = GuardedConnection
+    config.Voila.tornado_settings = {"websocket_max_message_size": MAX_MESSAGE_BYTES}
+    return config
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the app's Voila with ``argv`` (the command line by default), guarded (:func:`app_config`)."""
+    from voila.app import Voila
+
+    Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=app_config())
 
 
 if __name__ == "__main__":
