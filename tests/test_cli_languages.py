@@ -255,6 +255,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         caught.update(command=command, cwd=cwd, env=dict(env or {}))
         return 0
 
+    caught["folder"] = folder
     for module in (lab, app):
         monkeypatch.setattr(module, "notebooks_dir", lambda given: folder)
         monkeypatch.setattr(module, "run_server", run_server)
@@ -288,7 +289,11 @@ def test_without_lang_lab_leaves_the_environment_to_its_kernels(
     assert out.splitlines()[-1] == "notatniki w języku Polski: lesson.pl.ipynb"
 
 
-def test_app_passes_the_language_to_every_page(served: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+def test_app_passes_the_language_to_every_page(
+    served: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (served["folder"] / "teacher.pl.ipynb").write_text(_notebook("teacher"), encoding="utf-8")
+    monkeypatch.setenv("MACHIAVELLI_KIT_TEACHER_TOKEN", "t0ken")
     code, out, _ = run(capsys, "--lang", "pl", "app", "--no-browser", "--port", "8998", "--ip", "0.0.0.0")
     assert code == 0
     env = served["env"]
@@ -297,9 +302,15 @@ def test_app_passes_the_language_to_every_page(served: dict[str, Any], capsys: p
         "aplikacja startuje pod http://localhost:8998/voila/render/start.ipynb (Ctrl+C ją zatrzymuje)",
         "notatniki w języku Polski: http://localhost:8998/voila/render/lesson.pl.ipynb",
         "pozostałe komputery otwierają ją z nazwą lub adresem tego komputera zamiast localhost",
+        "strona nauczyciela (zachowaj ten link dla siebie: pokazuje postępy każdego ucznia): "
+        "http://localhost:8998/voila/render/teacher.pl.ipynb?teacher=t0ken",
     ]
     _, out, _ = run(capsys, "--lang", "en", "app", "--no-browser", "--port", "8998")
-    assert out.splitlines() == ["the app starts at http://localhost:8998/voila/render/start.ipynb (Ctrl+C stops it)"]
+    assert out.splitlines() == [
+        "the app starts at http://localhost:8998/voila/render/start.ipynb (Ctrl+C stops it)",
+        "the teacher's page (keep this link to yourself: it shows every learner's progress): "
+        "http://localhost:8998/voila/render/teacher.ipynb?teacher=t0ken",
+    ]
 
 
 def test_translated_notebooks_are_named_by_their_language(tmp_path: Path) -> None:

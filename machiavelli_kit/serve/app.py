@@ -7,10 +7,10 @@ POST", HTTP 403) and every visit kept a kernel of 70-80 MiB alive until culled.
 :func:`set_xsrf_cookie`, run by Voila before each page's kernel starts, sets the
 cookie, so the shutdown goes through; nothing is checked less.
 
-``python -m machiavelli_kit.serve.app ARGS`` is ``voila ARGS`` with that hook
-(what ``machiavelli-kit app`` runs). On a Jupyter server (JupyterLab, a hub's
-single-user servers, :mod:`machiavelli_kit.serve.hub`) this module is a server
-extension that sets it for Voila's ``/voila/render/...`` pages:
+``python -m machiavelli_kit.serve.app ARGS`` is ``voila ARGS`` with the app's gate,
+which sets that cookie too (what ``machiavelli-kit app`` runs, see below). On a
+Jupyter server (JupyterLab, a hub's single-user servers, :mod:`machiavelli_kit.serve.hub`)
+this module is a server extension that sets it for Voila's ``/voila/render/...`` pages:
 ``--ServerApp.jpserver_extensions=machiavelli_kit.serve.app=True``.
 Kernels whose page went away without a word (a laptop shut, a network lost)
 are culled after :data:`CULL_SECONDS` idle; a kernel with its page still open
@@ -21,9 +21,13 @@ output after the cell ran; Voila then dropped it, and that page showed no board
 Cells tagged ``test-only`` (checks the notebook tests run) are left out of the app:
 Voila removes them before it runs the notebook, so their output never shows.
 
-The app server is open to the class's network with no password, so it guards itself
-(:func:`app_config`): a kernel connection that does not speak the v1 protocol, or sends a
-malformed message, is closed before it can stop the server (:mod:`.websocket`).
+The app server (``python -m machiavelli_kit.serve.app``) is open to the class's network
+with no password, so it guards itself (:func:`app_config`, :mod:`.voila_app`): the teacher's
+pages open only with the teacher's token, which reaches the server in :data:`TEACHER_TOKEN_VARIABLE`
+and is taken out of the environment before any kernel starts (:mod:`.gate`, :mod:`.teacher`); and
+a kernel connection that does not speak the v1 protocol, or sends a malformed message, is
+closed before it can stop the server (:mod:`.websocket`). On a hub each learner's server is
+their own, behind the hub's login, and only the ``_xsrf`` cookie is set.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.students import NAMES_REQUIRED
 from machiavelli_kit.serve.process import server_language
+from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
 if TYPE_CHECKING:
     from traitlets.config import Config
@@ -78,16 +83,17 @@ def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
             f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
 
 
-def app_environment(lang: str | None = None) -> dict[str, str]:
-    """The app server's environment, which its kernels inherit: the trainer there saves work only under a name,
-    and with ``lang`` every page speaks that language (:func:`server_language`).
+def app_environment(teacher_token: str, lang: str | None = None) -> dict[str, str]:
+    """The app server's environment: the teacher's token, which the server keeps to itself, and what its kernels
+    inherit: the trainer there saves work only under a name, and with ``lang`` every page speaks that language
+    (:func:`server_language`).
 
-    >>> app_environment()[NAMES_REQUIRED]
+    >>> app_environment("s3cret")[NAMES_REQUIRED]
     '1'
-    >>> app_environment("pl")["LANGUAGE"]
+    >>> app_environment("s3cret", "pl")["LANGUAGE"]
     'pl'
     """
-    return {**server_language(os.environ, lang), NAMES_REQUIRED: "1"}
+    return {**server_language(os.environ, lang), NAMES_REQUIRED: "1", TEACHER_TOKEN_VARIABLE: teacher_token}
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
@@ -100,24 +106,38 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     server_app.config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
 
 
-def app_config() -> Config:
-    """Voila's settings for the app server: kernels shut down when their page closes, guarded kernel connections."""
+def app_config(teacher_token: str | None) -> Config:
+    """Voila's settings for the app server: its gate and its guarded kernel connections.
+
+    ``teacher_token`` opens the teacher's pages (none open without it).
+    """
+    from jupyter_server.services.contents.manager import ContentsManager
     from traitlets.config import Config
 
+    from machiavelli_kit.serve.gate import Gate
+    from machiavelli_kit.serve.teacher import teacher_glob
+    from machiavelli_kit.serve.voila_app import GATE_SETTING
     from machiavelli_kit.serve.websocket import MAX_MESSAGE_BYTES, GuardedConnection
 
     config = Config()
-    config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
     config.Voila.kernel_websocket_connection_class = GuardedConnection
-    config.Voila.tornado_settings = {"websocket_max_message_size": MAX_MESSAGE_BYTES}
+    config.Voila.tornado_settings = {
+        GATE_SETTING: Gate(teacher_token),
+        "websocket_max_message_size": MAX_MESSAGE_BYTES,
+    }
+    config.ContentsManager.hide_globs = [*(ContentsManager.hide_globs.default() or []), teacher_glob()]
     return config
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the app's Voila with ``argv`` (the command line by default), guarded (:func:`app_config`)."""
-    from voila.app import Voila
+    """Run the app's Voila with ``argv`` (the command line by default), guarded (:func:`app_config`).
 
-    Voila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=app_config())
+    The teacher's token is taken out of the environment first, so that no kernel inherits it.
+    """
+    from machiavelli_kit.serve.voila_app import AppVoila
+
+    token = os.environ.pop(TEACHER_TOKEN_VARIABLE, "") or None
+    AppVoila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=app_config(token))
 
 
 if __name__ == "__main__":

@@ -44,9 +44,12 @@ def translated_notebooks(folder: Path, lang: str | None = None) -> list[str]:
     return sorted(path.name for path in folder.glob(f"[!.]*.{code}.ipynb"))
 
 
-def say_translated_notebooks(folder: Path, address: Callable[[str], str]) -> None:
-    """Name the notebooks written in the language in use, each at its ``address``, when there are some."""
-    names = translated_notebooks(folder)
+def say_translated_notebooks(
+    folder: Path, address: Callable[[str], str], leave_out: Callable[[str], bool] = lambda name: False
+) -> None:
+    """Name the notebooks written in the language in use, each at its ``address``, when there are some;
+    a notebook ``leave_out`` picks is not named."""
+    names = [name for name in translated_notebooks(folder) if not leave_out(name)]
     if names:
         # TRANSLATORS: after the start address of lab or app, e.g. "the notebooks in Italiano: lesson.it.ipynb, ...".
         line = _("the notebooks in {language}: {notebooks}").format(

@@ -23,10 +23,13 @@ import pytest
 from machiavelli_kit.resources import bundled_dir
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.serve.lab import lab_command, lab_environment
+from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = ROOT / "test-artifacts"
+TEACHER_TOKEN = "the-e2e-teachers-token"
+"""The token the app server of :func:`voila_url` opens the teacher's pages with (``?teacher=TOKEN``)."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -117,9 +120,13 @@ def notebooks_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def voila_url(notebooks_copy: Path) -> Iterator[str]:
+    """``machiavelli-kit app``'s server, its data (progress, key) in the temp folder; the teacher's token is
+    :data:`TEACHER_TOKEN`."""
     port = free_port()
     command = [*app_command(notebooks_copy, port, open_browser=False), "--Voila.ip=127.0.0.1"]
-    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port, dict(os.environ))
+    environ = {**os.environ, TEACHER_TOKEN_VARIABLE: TEACHER_TOKEN,
+               "MACHIAVELLI_KIT_PROGRESS": str(notebooks_copy / ".data" / "progress.json")}  # fmt: skip
+    yield from serve(command, "/voila/static/voila.js", notebooks_copy, port, environ)
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""The teacher notebook in Voila: the made-up class's report and plots show, and the picker writes an assignment."""
+"""The teacher notebook in Voila, opened with the teacher's link: the made-up class's report and plots show, and
+the picker writes an assignment."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.e2e.conftest import TEACHER_TOKEN
 from tests.e2e.test_browser import TIMEOUT
 
 pytestmark = pytest.mark.browser
@@ -15,7 +17,7 @@ pytestmark = pytest.mark.browser
 def test_the_teacher_sees_the_report_and_writes_the_next_assignment(
     page: Page, voila_url: str, artifacts: Path
 ) -> None:
-    page.goto(f"{voila_url}/voila/render/teacher.ipynb", timeout=TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/teacher.ipynb?teacher={TEACHER_TOKEN}", timeout=TIMEOUT)  # as printed
     write = page.get_by_role("button", name="Write the assignment")
     write.wait_for(timeout=TIMEOUT)
     assert page.locator("h1", has_text="Class report: Sample week").count() == 1
