@@ -1,5 +1,5 @@
-"""``machiavelli-kit app``: the teacher's link on a line of its own, and the token it opens with (the server itself
-is caught, not run)."""
+"""``machiavelli-kit app``: the teacher's link on a line of its own, the token it opens with, and the page limits
+passed to the server (the server itself is caught, not run)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from machiavelli_kit.cli import app, main
+from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
 
@@ -58,3 +59,26 @@ def test_a_token_set_by_the_teacher_is_kept(
         "http://localhost:8997/voila/render/teacher.ipynb?teacher=same-as-yesterday"
     )
     assert caught[-1]["env"][TEACHER_TOKEN_VARIABLE] == "same-as-yesterday"
+
+
+def test_the_page_limits_reach_the_server(caught: list[dict[str, Any]]) -> None:
+    assert main(["app", "--no-browser"]) == 0
+    assert f"--PageKernelManager.max_pages={PAGES}" in caught[-1]["command"]
+    assert f"--PageKernelManager.max_pages_per_browser={PAGES_PER_BROWSER}" in caught[-1]["command"]
+    assert main(["app", "--no-browser", "--max-pages", "25", "--max-pages-per-browser", "3"]) == 0
+    assert "--PageKernelManager.max_pages=25" in caught[-1]["command"]
+    assert "--PageKernelManager.max_pages_per_browser=3" in caught[-1]["command"]
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "six", "2.5"])
+def test_a_page_limit_that_is_no_whole_number_is_refused_in_words(
+    caught: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["app", "--no-browser", "--max-pages-per-browser", value])
+    assert stopped.value.code == 2 and caught == []
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error == (
+        "machiavelli-kit app: error: argument --max-pages-per-browser: "
+        f"the number of pages must be a whole number, 1 or more, not {value!r}"
+    )

@@ -16,6 +16,7 @@ from machiavelli_kit.i18n import _, language, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
 from machiavelli_kit.serve.lab import START
 from machiavelli_kit.serve.notebook_copy import notebooks_dir
+from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.process import run_server, say_translated_notebooks
 from machiavelli_kit.serve.teacher import is_teacher_name, teacher_token, teacher_url
 
@@ -37,12 +38,44 @@ def add_parser(subparsers: Any) -> None:
             address=address
         ),
     )
+    parser.add_argument(
+        "--max-pages",
+        type=_page_count,
+        default=PAGES,
+        metavar=(count := pgettext("option value", "N")),
+        help=_(
+            "the most pages the app may have open at once, all learners together (default {count}: two for each "
+            "learner of a class of 30; each page takes 75 to 130 MB of memory)"
+        ).format(count=PAGES),
+    )
+    parser.add_argument(
+        "--max-pages-per-browser",
+        type=_page_count,
+        default=PAGES_PER_BROWSER,
+        metavar=count,
+        help=_("the most pages one browser may have open at once (default {count})").format(count=PAGES_PER_BROWSER),
+    )
     parser.set_defaults(run=run)
+
+
+def _page_count(text: str) -> int:
+    """A number of pages, 1 or more, for ``--max-pages`` and ``--max-pages-per-browser``."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(
+            _("the number of pages must be a whole number, 1 or more, not {text}").format(text=repr(text))
+        )
+    return count
 
 
 def run(arguments: argparse.Namespace) -> int:
     folder = notebooks_dir(arguments.notebooks)
-    command = app_command(folder, arguments.port, not arguments.no_browser)
+    command = app_command(
+        folder, arguments.port, not arguments.no_browser, arguments.max_pages, arguments.max_pages_per_browser
+    )
     if arguments.ip:
         command.append(f"--Voila.ip={arguments.ip}")
     host = "localhost" if arguments.ip in (None, "0.0.0.0") else arguments.ip

@@ -7,6 +7,9 @@ notebooks are served from the learner's own copy (:func:`notebooks_dir`,
 The names below are imported when first used (:mod:`machiavelli_kit.faces`): the app
 and the hub's server also run as ``python -m machiavelli_kit.serve.app`` and ``.hub``,
 which a face that imported them first would run twice.
+
+In every kernel the app starts for a page, :data:`VISITOR_VARIABLE` names the browser that
+opened it (:mod:`machiavelli_kit.serve.visitors`).
 """
 
 from typing import TYPE_CHECKING
@@ -16,6 +19,7 @@ if TYPE_CHECKING:
     from machiavelli_kit.serve.lab import START, lab_command, lab_environment, lab_url
     from machiavelli_kit.serve.notebook_copy import NotebookFolderError, copy_notebooks, learner_folder, notebooks_dir
     from machiavelli_kit.serve.process import run_server, translated_notebooks
+    from machiavelli_kit.serve.visitors import VISITOR_VARIABLE
 else:
     from machiavelli_kit.faces import lazy_names
 
@@ -24,6 +28,7 @@ else:
 __all__ = [
     "START",
     "TEST_ONLY",
+    "VISITOR_VARIABLE",
     "NotebookFolderError",
     "app_command",
     "app_environment",

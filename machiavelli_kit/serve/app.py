@@ -24,7 +24,8 @@ Voila removes them before it runs the notebook, so their output never shows.
 The app server (``python -m machiavelli_kit.serve.app``) is open to the class's network
 with no password, so it guards itself (:func:`app_config`, :mod:`.voila_app`): the teacher's
 pages open only with the teacher's token, which reaches the server in :data:`TEACHER_TOKEN_VARIABLE`
-and is taken out of the environment before any kernel starts (:mod:`.gate`, :mod:`.teacher`); and
+and is taken out of the environment before any kernel starts (:mod:`.gate`, :mod:`.teacher`); each
+browser may have only so many pages open, and the app so many in all (:mod:`.kernels`); and
 a kernel connection that does not speak the v1 protocol, or sends a malformed message, is
 closed before it can stop the server (:mod:`.websocket`). On a hub each learner's server is
 their own, behind the hub's login, and only the ``_xsrf`` cookie is set.
@@ -39,6 +40,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.students import NAMES_REQUIRED
+from machiavelli_kit.i18n import _
+from machiavelli_kit.practice.progress import default_path
+from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.process import server_language
 from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
@@ -73,14 +77,18 @@ def class_options() -> list[str]:
     ]
 
 
-def app_command(folder: Path, port: int, open_browser: bool) -> list[str]:
+def app_command(
+    folder: Path, port: int, open_browser: bool, pages: int = PAGES, pages_per_browser: int = PAGES_PER_BROWSER
+) -> list[str]:
     """The Voila command line serving every notebook in ``folder``, without its test-only cells.
 
     A page's kernel stops when the page closes; one left without a page is stopped after 10 idle minutes.
+    The app has at most ``pages`` pages open, at most ``pages_per_browser`` for each browser.
     """
     return [sys.executable, "-m", "machiavelli_kit.serve.app", str(folder), f"--port={port}",
             "--Voila.port_retries=0", f"--Voila.open_browser={open_browser}", *class_options(),
-            f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}"]  # fmt: skip
+            f"--TagRemovePreprocessor.remove_cell_tags={TEST_ONLY}", f"--PageKernelManager.max_pages={pages}",
+            f"--PageKernelManager.max_pages_per_browser={pages_per_browser}"]  # fmt: skip
 
 
 def app_environment(teacher_token: str, lang: str | None = None) -> dict[str, str]:
@@ -106,27 +114,50 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     server_app.config.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
 
 
-def app_config(teacher_token: str | None) -> Config:
-    """Voila's settings for the app server: its gate and its guarded kernel connections.
+def app_config(teacher_token: str | None, key: bytes) -> Config:
+    """Voila's settings for the app server: its gate, its kernel manager and its guarded kernel connections.
 
-    ``teacher_token`` opens the teacher's pages (none open without it).
+    ``teacher_token`` opens the teacher's pages (none open without it); the server's ``key`` signs
+    its cookies and makes its visitors' ids, so both outlive a restart.
     """
     from jupyter_server.services.contents.manager import ContentsManager
     from traitlets.config import Config
 
     from machiavelli_kit.serve.gate import Gate
+    from machiavelli_kit.serve.kernels import PageKernelManager
     from machiavelli_kit.serve.teacher import teacher_glob
+    from machiavelli_kit.serve.visitors import derived_key
     from machiavelli_kit.serve.voila_app import GATE_SETTING
     from machiavelli_kit.serve.websocket import MAX_MESSAGE_BYTES, GuardedConnection
 
     config = Config()
+    config.VoilaConfiguration.multi_kernel_manager_class = PageKernelManager
     config.Voila.kernel_websocket_connection_class = GuardedConnection
     config.Voila.tornado_settings = {
-        GATE_SETTING: Gate(teacher_token),
+        GATE_SETTING: Gate(teacher_token, derived_key(key, "visitor ids")),
         "websocket_max_message_size": MAX_MESSAGE_BYTES,
     }
+    config.Voila.cookie_secret = derived_key(key, "cookies")
     config.ContentsManager.hide_globs = [*(ContentsManager.hide_globs.default() or []), teacher_glob()]
     return config
+
+
+def server_key(folder: Path) -> bytes:
+    """The app server's key, kept in ``folder``; when it cannot be kept there, a new one (and a warning)."""
+    from machiavelli_kit.serve.visitors import KEY_BYTES, app_key
+
+    try:
+        return app_key(folder)
+    except OSError as error:
+        print(
+            _(
+                "the app cannot keep its key in {folder} ({reason}): when it starts again, it will not know "
+                "the learners' browsers"
+            ).format(folder=folder, reason=error.strerror or error),
+            file=sys.stderr,
+            flush=True,
+        )
+        return os.urandom(KEY_BYTES)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -137,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     from machiavelli_kit.serve.voila_app import AppVoila
 
     token = os.environ.pop(TEACHER_TOKEN_VARIABLE, "") or None
-    AppVoila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=app_config(token))
+    config = app_config(token, server_key(default_path().parent))
+    AppVoila.launch_instance(argv=list(sys.argv[1:] if argv is None else argv), config=config)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,11 @@ before the notebook is read, so that a refusal costs the server little. For each
 - refuses a teacher's page (:func:`is_teacher_page`, :mod:`machiavelli_kit.serve.teacher`) to a
   browser without the teacher's token: the token comes once in the address
   (``?teacher=TOKEN``), after which a signed cookie keeps the teacher in, and the address is
-  loaded again without it, so that a projector never shows it.
+  loaded again without it, so that a projector never shows it;
+- gives the browser its visitor cookie when it has none (:mod:`machiavelli_kit.serve.visitors`);
+- refuses the page when its browser, or the class, has as many pages open as it may
+  (:mod:`machiavelli_kit.serve.kernels`, which checks again when it starts the kernel), and
+  otherwise says who the visitor is to the kernel manager (:data:`~machiavelli_kit.serve.visitors.VISIT`).
 """
 
 from __future__ import annotations
@@ -24,8 +28,12 @@ from tornado.web import Finish
 
 from machiavelli_kit.serve.refusals import Refusal, refuse
 from machiavelli_kit.serve.teacher import TEACHER_ARGUMENT, is_teacher_name
+from machiavelli_kit.serve.visitors import VISIT, Visit, new_secret, visitor_id
 
 TEACHER_COOKIE = "machiavelli-kit-teacher"
+VISITOR_COOKIE = "machiavelli-kit-visitor"
+VISITOR_DAYS = 400
+"""How long a browser keeps its visitor cookie after its last page (the most browsers allow)."""
 
 
 def is_teacher_page(root: str | Path, path: str) -> bool:
@@ -40,16 +48,18 @@ def is_teacher_page(root: str | Path, path: str) -> bool:
 
 
 class Gate:
-    """The app's gate: teacher's pages need the teacher.
+    """The app's gate: teacher's pages need the teacher, every page has a visitor, within the limits.
 
-    ``teacher_token`` opens the teacher's pages (none open without one).
+    ``teacher_token`` opens the teacher's pages (none open without one); ``visitor_key`` makes
+    visitor ids from visitors' secrets.
     """
 
-    def __init__(self, teacher_token: str | None) -> None:
+    def __init__(self, teacher_token: str | None, visitor_key: bytes) -> None:
         self._token = teacher_token.encode("utf-8") if teacher_token else None
         self._teacher_mark = (
             hmac.new(self._token, b"the teacher's cookie", hashlib.sha256).hexdigest().encode() if self._token else b""
         )
+        self._visitor_key = visitor_key
 
     def __call__(self, handler: Any) -> None:
         """Let the page of the request ``handler`` (a Voila page handler) open, or answer it with a refusal
@@ -58,6 +68,11 @@ class Gate:
         path = handler.path_args[0] if handler.path_args else handler.request.path
         if is_teacher_page(handler.contents_manager.root_dir, path) and not self._lets_teacher_in(handler):
             refuse(handler, Refusal.TEACHER_ONLY)
+        visitor = self._visitor(handler)
+        refused = handler.kernel_manager.refusal(visitor)
+        if refused is not None:
+            refuse(handler, *refused)
+        VISIT.set(Visit(visitor, handler))
 
     def _lets_teacher_in(self, handler: Any) -> bool:
         """Whether the request comes from the teacher; a right token in the address also sets the cookie and
@@ -74,9 +89,20 @@ class Gate:
         cookie = handler.get_signed_cookie(TEACHER_COOKIE)
         return cookie is not None and hmac.compare_digest(cookie, self._teacher_mark)
 
+    def _visitor(self, handler: Any) -> str:
+        """The visitor's id; their cookie is set (when new) or renewed, so it lasts while they come back."""
+        cookie = handler.get_signed_cookie(VISITOR_COOKIE, max_age_days=VISITOR_DAYS)
+        secret = cookie.decode("utf-8", "replace") if cookie else new_secret()
+        handler.set_signed_cookie(VISITOR_COOKIE, secret, expires_days=VISITOR_DAYS, **_cookie_flags(handler, "Lax"))
+        return visitor_id(self._visitor_key, secret)
+
 
 def _cookie_flags(handler: Any, same_site: str) -> dict[str, Any]:
-    """A cookie out of the page's scripts' reach, sent only over HTTPS when the app is served over HTTPS."""
+    """A cookie out of the page's scripts' reach, sent only over HTTPS when the app is served over HTTPS.
+
+    The visitor cookie is ``Lax``, so a learner who follows a link to the app from another site
+    (the school's platform) is still the same visitor; the teacher's is ``Strict``.
+    """
     return {"httponly": True, "samesite": same_site, "secure": handler.request.protocol == "https"}
 
 

@@ -1,10 +1,11 @@
 """The pages the app shows instead of a notebook it will not open, in the server's language.
 
 A refusal is a small page of its own, with a status a program can read (403 for the teacher's
-pages), and one sentence that says what happened and what to do.
+pages, 429 for a browser with too many pages open, 503 for a full class), and one sentence
+that says what happened and what to do.
 
->>> print(refusal_text(Refusal.TEACHER_ONLY))
-This page is only for the teacher. Teacher: open it with the teacher's link that the app printed when it started.
+>>> print(refusal_text(Refusal.TOO_MANY_PAGES, 6))
+You have too many pages of the app open (6): close one you no longer use, then load this page again.
 """
 
 from __future__ import annotations
@@ -13,21 +14,35 @@ import html
 from enum import Enum
 from typing import Any, NoReturn
 
-from machiavelli_kit.i18n import _, language
+from machiavelli_kit.i18n import _, language, ngettext
 
 
 class Refusal(Enum):
     """Why a page is refused, with the HTTP status it is refused with."""
 
     TEACHER_ONLY = 403
+    TOO_MANY_PAGES = 429
+    CLASS_FULL = 503
 
 
-def refusal_text(refusal: Refusal) -> str:
-    """The sentence a refused page shows, in the language in use."""
-    return _(
-        "This page is only for the teacher. Teacher: open it with the teacher's link that the app printed "
-        "when it started."
-    )
+def refusal_text(refusal: Refusal, limit: int = 0) -> str:
+    """The sentence a refused page shows, in the language in use; ``limit`` is the number of pages that was reached."""
+    if refusal is Refusal.TEACHER_ONLY:
+        return _(
+            "This page is only for the teacher. Teacher: open it with the teacher's link that the app printed "
+            "when it started."
+        )
+    if refusal is Refusal.TOO_MANY_PAGES:
+        return _(
+            "You have too many pages of the app open ({count}): close one you no longer use, then load this page again."
+        ).format(count=limit)
+    return ngettext(
+        "The class is full: {count} page of the app is open already, the most this computer allows. "
+        "Wait a minute, then load this page again, or ask your teacher.",
+        "The class is full: {count} pages of the app are open already, the most this computer allows. "
+        "Wait a minute, then load this page again, or ask your teacher.",
+        limit,
+    ).format(count=limit)
 
 
 def refusal_page(text: str) -> str:
@@ -45,7 +60,7 @@ def refusal_page(text: str) -> str:
     )
 
 
-def refuse(handler: Any, refusal: Refusal) -> NoReturn:
+def refuse(handler: Any, refusal: Refusal, limit: int = 0) -> NoReturn:
     """Answer the request ``handler`` (a tornado handler) with the page for ``refusal``, and end it there.
 
     Raises :class:`tornado.web.Finish`, which tornado takes as a request answered: the
@@ -55,5 +70,5 @@ def refuse(handler: Any, refusal: Refusal) -> NoReturn:
 
     handler.set_status(refusal.value)
     handler.set_header("Content-Type", "text/html; charset=UTF-8")
-    handler.write(refusal_page(refusal_text(refusal)))
+    handler.write(refusal_page(refusal_text(refusal, limit)))
     raise Finish()

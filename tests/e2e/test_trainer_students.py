@@ -67,12 +67,6 @@ def test_a_student_types_their_name_answers_and_hands_in(
     assert info.locator("a[download='zoë-o-neil-progress.csv']").count() == 1
 
 
-APP_GIVES_VISITORS = False
-"""Whether this branch's app server gives each page's kernel its browser's id (``MACHIAVELLI_KIT_VISITOR``, from a
-visitor cookie). The trainer's side is here; the server's comes with the app's gate: once both are in, set this to
-True (the test below must then pass)."""
-
-
 def open_trainer(page: Page, url: str) -> None:
     page.goto(f"{url}/voila/render/puzzles.ipynb", timeout=TIMEOUT)
     page.locator(".mk-trainer .mk-puzzle-list option").first.wait_for(state="attached", timeout=TIMEOUT)
@@ -89,11 +83,6 @@ def give_name(page: Page, name: str, answer: str) -> str:
     return info.text_content() or ""
 
 
-@pytest.mark.xfail(
-    not APP_GIVES_VISITORS,
-    strict=True,
-    reason="the app server does not give visitors an id yet (MACHIAVELLI_KIT_VISITOR, the app's gate)",
-)
 def test_a_name_belongs_to_the_browser_that_typed_it_first(
     browser: Browser, trainer_url: str, data_folder: Path, artifacts: Path
 ) -> None:
