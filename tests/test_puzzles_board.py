@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import machiavelli_kit.ui.position_board
+from machiavelli_kit.classroom.visitor import VISITOR
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.practice.progress import HELPED, Progress, Record
 from machiavelli_kit.puzzles.collection import load_collection
@@ -142,3 +143,31 @@ def test_a_puzzle_board_made_with_lang_shows_its_title_question_and_verdicts_in_
     view.board.buttons["No play: draw"].click()
     assert view.verdict_kind == "invalid" and view.verdict.value != html.escape(question)
     assert not view.verdict.value.startswith("Not quite"), "the verdict is said in the board's language"
+
+
+def test_on_a_class_server_a_board_neither_shows_nor_saves_the_servers_own_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "progress.json"
+    earlier = Progress(student="")
+    earlier.attempt("it-3", solved=True)
+    earlier.save(shared)
+    monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(shared))
+    monkeypatch.setenv(VISITOR, "a1" * 32)
+    view = PuzzleBoard(COLLECTION.find("it-3"), Progress.load(shared), shared)
+    assert not view.keeps_progress
+    assert view.progress.records == {}, "another visitor's answers were shown"
+    assert "not saved" in view.saving.value
+    view.board.buttons["Solve"].click()
+    assert view.verdict.value == "Solved with help: 2 cards played, the most there is."
+    assert Progress.load(shared) == earlier, "the board saved into the file every visitor shares"
+
+
+def test_on_a_class_server_a_board_saves_into_a_students_own_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "progress.json"))
+    monkeypatch.setenv(VISITOR, "a1" * 32)
+    own = tmp_path / "students" / "ada.json"
+    view = PuzzleBoard(COLLECTION.find("it-3"), Progress(student="Ada"), own)
+    assert view.keeps_progress and view.saving.value == ""
+    view.board.buttons["Solve"].click()
+    assert Progress.load(own).record("it-3").status == HELPED

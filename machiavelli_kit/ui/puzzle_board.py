@@ -8,6 +8,9 @@ board's status line, green with a tick when right, red with a cross when not.
 Progress is saved after each hint and each answer; when a save fails the
 board says so, and why, under the status line (the puzzle goes on), naming
 no server folder on a class's app server (:mod:`machiavelli_kit.classroom.visitor`).
+There, a board saving into the server's own progress file (the one every
+visitor would share) neither shows nor saves it: its answers stay on the page,
+and a line says that the trainer keeps them under the learner's name.
 The board speaks the language it was made in (``lang=``, else the one in use
 then), the puzzle's title too when the puzzle file has it in that language.
 """
@@ -21,12 +24,21 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.classroom.visitor import visitor, without_folders
-from machiavelli_kit.i18n import language, speaking
-from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError
+from machiavelli_kit.i18n import N_, _, language, speaking
+from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError, default_path
 from machiavelli_kit.practice.trainer import PuzzleSession
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.status import Kind, in_own_language, mark
+
+
+# TRANSLATORS: under a puzzle board on a class's server, where answers outside the trainer are not saved.
+NOT_KEPT = N_("Your answers on this board are not saved: the trainer above keeps them under your name.")
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    """Whether ``path`` and ``other`` name the same file (it need not exist yet)."""
+    return path.expanduser().resolve() == other.expanduser().resolve()
 
 
 class PuzzleBoard:
@@ -54,6 +66,10 @@ class PuzzleBoard:
         self.path = Path(path)
         self.visitor = visitor()
         """Who opened the page, on a class's app server (``None`` elsewhere): no server folder is shown to them."""
+        self.keeps_progress = self.visitor is None or not _same_file(self.path, default_path())
+        """Whether answers are saved: not into the server's own file, which every visitor of a class's app would share."""
+        if not self.keeps_progress:
+            progress = Progress()
         if isinstance(puzzle, PuzzleSession):
             self.session = puzzle
         else:
@@ -68,7 +84,7 @@ class PuzzleBoard:
         self._show_verdict()
         self.board.status_line.children = (self.verdict, *self.board.status_line.children)
         self.board.status.observe(self._show_verdict, names="value")
-        self.saving = w.HTML("")
+        self.saving = w.HTML("" if self.keeps_progress else html.escape(_(NOT_KEPT)))
         self.saving.add_class("mk-puzzle-saving")
         self.board.box.children = (*self.board.box.children, self.saving)
         self.session.on_change(self._changed)
@@ -99,6 +115,8 @@ class PuzzleBoard:
     @in_own_language
     def save(self) -> None:
         """Save the progress; show why on the board when that fails, and clear that once a save works."""
+        if not self.keeps_progress:
+            return
         try:
             self.progress.save(self.path)
         except ProgressError as error:
