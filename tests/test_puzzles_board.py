@@ -163,7 +163,9 @@ def test_on_a_class_server_a_board_neither_shows_nor_saves_the_servers_own_progr
     assert Progress.load(shared) == earlier, "the board saved into the file every visitor shares"
 
 
-def test_on_a_class_server_a_board_saves_into_a_students_own_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_a_class_server_a_board_saves_into_a_students_own_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "progress.json"))
     monkeypatch.setenv(VISITOR, "a1" * 32)
     own = tmp_path / "students" / "ada.json"

@@ -31,7 +31,6 @@ from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.status import Kind, in_own_language, mark
 
-
 # TRANSLATORS: under a puzzle board on a class's server, where answers outside the trainer are not saved.
 NOT_KEPT = N_("Your answers on this board are not saved: the trainer above keeps them under your name.")
 
@@ -67,7 +66,7 @@ class PuzzleBoard:
         self.visitor = visitor()
         """Who opened the page, on a class's app server (``None`` elsewhere): no server folder is shown to them."""
         self.keeps_progress = self.visitor is None or not _same_file(self.path, default_path())
-        """Whether answers are saved: not into the server's own file, which every visitor of a class's app would share."""
+        """Whether answers are saved: never into the server's own file, which every visitor of the app shares."""
         if not self.keeps_progress:
             progress = Progress()
         if isinstance(puzzle, PuzzleSession):
