@@ -12,6 +12,7 @@ no file (a folder, a named pipe) is left out and named in :attr:`Collection.skip
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,8 +68,24 @@ class Collection:
 
 
 def load_collection(directory: str | Path | None = None, *, check: bool = False) -> Collection:
-    """Read every ``*.toml`` chapter strictly; with ``check``, verify each puzzle with the solver too."""
+    """Read every ``*.toml`` chapter strictly; with ``check``, verify each puzzle with the solver too.
+
+    The kit's own collection (no ``directory``) is package data, read once per process.
+    """
     folder = Path(directory) if directory is not None else COLLECTION_DIR
+    if directory is None and not check:
+        return _bundled(folder)
+    return _read(folder, check=check)
+
+
+@functools.cache
+def _bundled(folder: Path) -> Collection:
+    """The collection bundled with the kit, in ``folder``: it never changes while the kit runs."""
+    return _read(folder, check=False)
+
+
+def _read(folder: Path, *, check: bool) -> Collection:
+    """Every ``*.toml`` chapter in ``folder``, read strictly (and verified with ``check``)."""
     paths, skipped = [], []
     for path in sorted(folder.glob("*.toml")):
         odd = not_a_file(path)
