@@ -1,4 +1,5 @@
-"""The puzzles notebook in Voila: No play: draw on a restore puzzle is judged, and the verdict is saved."""
+"""The puzzles notebook on the app: No play: draw on a restore puzzle is judged; the stand-alone board keeps nothing in
+the server's shared progress file, and says so (the trainer keeps answers under a learner's name)."""
 
 from __future__ import annotations
 
@@ -49,4 +50,5 @@ def test_voila_no_play_draw_on_a_restore_puzzle(
         timeout=TIMEOUT,
     )
     board.screenshot(path=artifacts / "voila-puzzles-no-play.png")
-    assert Progress.load(progress_file).record("bga-3").solved
+    assert "not saved" in (board.locator(".mk-puzzle-saving").text_content() or "")
+    assert not progress_file.exists() or "bga-3" not in Progress.load(progress_file).records
