@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import json
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from machiavelli_kit.core.cards import Card, full_deck, parse_card
+from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game import record as record_module
 from machiavelli_kit.game.autoplay import play_game
-from machiavelli_kit.game.record import RecordError, UnreadableRecord, dumps, from_record, load, loads, save, to_record
+from machiavelli_kit.game.record import (
+    LEGACY_STOCK_OUT,
+    RecordError,
+    UnreadableRecord,
+    dumps,
+    from_record,
+    load,
+    loads,
+    save,
+    to_record,
+)
 from machiavelli_kit.game.record_text import MAX_RECORD_BYTES, json_object
 from machiavelli_kit.game.session import Game
 
@@ -34,9 +46,8 @@ def first_turn(record: dict[str, Any], action: str) -> int:
 def test_a_record_has_the_documented_fields_and_replays_to_the_same_game(finished: Game, tmp_path: Path) -> None:
     record = json.loads(dumps(finished))
     assert list(record) == ["rules", "seed", "players", "dealer", "deal", "turns", "result"]
-    assert (
-        record["rules"] == "classic" and record["seed"] == 21 and record["players"] == ["greedy", "beginner", "random"]
-    )
+    assert record["rules"] == "classic(stock_out=play_on)" and record["seed"] == 21
+    assert record["players"] == ["greedy", "beginner", "random"]
     assert set(record["deal"]) == {"hands", "stock", "table", "helpers"} and len(record["deal"]["hands"]) == 3
     assert set(record["turns"][0]) == {"player", "action", "table", "played", "drawn"}
     assert record["result"]["reason"] in ("closed", "stock_out", "blocked") and len(record["result"]["points"]) == 3
@@ -45,6 +56,29 @@ def test_a_record_has_the_documented_fields_and_replays_to_the_same_game(finishe
     again = load(tmp_path / "games" / "one.json")
     assert again.turns == finished.turns and again.result == finished.result and again.log() == finished.log()
     assert [path.name for path in (tmp_path / "games").iterdir()] == ["one.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("rules", ["bga(hand_size=5)", "wikipedia(hand_size=5)", "classic(hand_size=5)"])
+def test_a_record_that_does_not_name_stock_out_replays_as_its_preset_was_then(rules: str) -> None:
+    """Records from before stock_out=last_card was bga's do not name stock_out: bga and wikipedia
+    games were played to the draw from the empty stock, classic ones on; they replay so."""
+    then = Rules.parse(rules).replace(stock_out=LEGACY_STOCK_OUT[Rules.parse(rules).preset])
+    old = play_game(["beginner", "beginner"], then, seed=2).game
+    record = json.loads(dumps(old))
+    assert "stock_out=" in record["rules"]  # written now, the record says which
+    again = from_record(dict(record, rules=rules))  # written before, it did not
+    assert again.rules == then and again.turns == old.turns and again.result == old.result
+    assert json.loads(dumps(again))["rules"] == record["rules"]
+
+
+def test_an_old_bga_game_went_on_past_the_last_card_and_the_documents_reading_stops_it_there() -> None:
+    old = play_game(["beginner", "beginner"], "bga(stock_out=end, hand_size=5)", seed=2).game
+    drawn = list(accumulate(len(turn.drawn) for turn in old.turns))
+    last_card = drawn.index(len(old.deal.stock)) + 1
+    assert old.result is not None and old.result.reason == "stock_out" and last_card < len(old.turns)
+    assert from_record(dict(json.loads(dumps(old)), rules="bga(hand_size=5)")).result == old.result
+    with pytest.raises(RecordError, match=f"turn {last_card + 1}: the game was already over after turn {last_card}"):
+        from_record(dict(json.loads(dumps(old)), rules="bga(hand_size=5, stock_out=last_card)"))
 
 
 def test_a_game_in_progress_saves_with_a_null_result() -> None:

@@ -136,8 +136,47 @@ def test_without_attach_before_laying_a_player_lays_a_meld_of_their_own_first() 
 # stock_out ---------------------------------------------------------------------------------------
 
 
-def test_stock_out_end_the_first_draw_from_the_empty_stock_ends_the_game_fewest_cards_win() -> None:
+def test_stock_out_last_card_the_game_ends_as_the_last_card_is_drawn_fewest_cards_win() -> None:
     game = game_of("bga", ["5H 6H 7H 9C", "2S 2D 3C 4D"])
+    game.play(Play(T("5H 6H 7H")))
+    while game.stock_size > 1:
+        game.play(Draw())
+        assert not game.over
+    refused(game, Pass(), "you may pass only when the stock is empty")
+    turn = game.play(Draw())
+    assert len(turn.drawn) == 1 and game.stock_size == 0 and game.over and game.result is not None
+    assert turn.drawn[0] in game.result.hands[turn.player]  # the last card counts in its drawer's hand
+    assert (game.result.winner, game.result.reason, game.result.points) == (0, "stock_out", None)
+    refused(game, Draw(), "the game is over")
+
+
+@pytest.mark.parametrize(("stock_out", "turns_after_the_last_card"), [("last_card", 0), ("end", 1)])
+def test_stock_out_last_card_ends_at_the_last_card_end_one_turn_later(
+    stock_out: str, turns_after_the_last_card: int
+) -> None:
+    """The documents' reading ends the game with the stock's last card; ``end`` gives the next player
+    a turn to play before the draw from the empty stock ends it."""
+    game = game_of(f"bga(stock_out={stock_out})", ["5H 6H 7H 9C", "2S 2D 3C 4D 8S 8D 8C"])
+    while game.stock_size > 1:
+        game.play(Draw())
+    game.play(Draw())
+    assert game.over == (turns_after_the_last_card == 0)
+    if not game.over:
+        game.play(Play(T("8S 8D 8C")))  # the next player still plays
+        game.play(Draw())
+    assert game.result is not None and game.result.reason == "stock_out"
+
+
+def test_stock_out_last_card_a_restore_that_takes_the_last_cards_ends_the_game() -> None:
+    game = game_of("bga", ["5H 6H 7H 9C", "2S 2D 3C 4D"])
+    while game.stock_size > 2:
+        game.play(Draw())
+    turn = game.play(Restore())
+    assert len(turn.drawn) == 2 and game.result is not None and game.result.reason == "stock_out"
+
+
+def test_stock_out_end_the_first_draw_from_the_empty_stock_ends_the_game_fewest_cards_win() -> None:
+    game = game_of("bga(stock_out=end)", ["5H 6H 7H 9C", "2S 2D 3C 4D"])
     game.play(Play(T("5H 6H 7H")))
     empty_the_stock(game)
     refused(game, Pass(), "nobody passes: drawing from the empty stock ends the game")
@@ -147,10 +186,12 @@ def test_stock_out_end_the_first_draw_from_the_empty_stock_ends_the_game_fewest_
     refused(game, Draw(), "the game is over")
 
 
-def test_stock_out_end_equal_counts_are_a_draw() -> None:
-    game = game_of("bga", ["5H 6H 9C", "2S 2D 3C"])
+@pytest.mark.parametrize("stock_out", ["last_card", "end"])
+def test_stock_out_equal_counts_are_a_draw(stock_out: str) -> None:
+    game = game_of(f"bga(stock_out={stock_out})", ["5H 6H 9C", "2S 2D 3C"])
     empty_the_stock(game)
-    game.play(Draw())
+    if not game.over:
+        game.play(Draw())
     assert game.result is not None and (game.result.winner, game.result.reason) == (None, "stock_out")
 
 
@@ -192,8 +233,7 @@ def test_scoring_points_also_counts_every_hand_when_the_stock_runs_out() -> None
     game = game_of("bga(scoring=points)", ["5H 6H 7H 9C", "2S 2D 3C 4D"], top="AS KS")
     game.play(Play(T("5H 6H 7H")))
     game.play(Draw())
-    empty_the_stock(game)
-    game.play(Draw())
+    empty_the_stock(game)  # the last card ends the game (stock_out=last_card)
     assert game.result is not None and game.result.reason == "stock_out"
     value = {1: 11, 11: 10, 12: 10, 13: 10}
     assert game.result.points == tuple(

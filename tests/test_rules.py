@@ -43,7 +43,7 @@ def test_overrides_are_written_back_sorted() -> None:
         ("bga(wrap=maybe)", "wrap must be true or false, not 'maybe'"),
         ("bga(wrap)", "'wrap' is not a parameter: write name=value"),
         ("bga(wrap=true, wrap=false)", "parameter 'wrap' is given twice"),
-        ("bga(stock_out=never)", "stock_out must be one of end, play_on, not 'never'"),
+        ("bga(stock_out=never)", "stock_out must be one of last_card, end, play_on, not 'never'"),
         ("bga(max_cards_per_turn=0)", "max_cards_per_turn must be between 1 and 200, not 0"),
         ("bga((", "is not a rules string"),
         ("bga(max_cards_per_turn=lots)", "max_cards_per_turn must be a whole number or none, not 'lots'"),

@@ -24,9 +24,9 @@ from typing import Any, Literal
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.i18n import N_, _
 
-StockOut = Literal["end", "play_on"]
+StockOut = Literal["last_card", "end", "play_on"]
 Scoring = Literal["single", "points"]
-STOCK_OUT_CHOICES: tuple[str, ...] = ("end", "play_on")
+STOCK_OUT_CHOICES: tuple[str, ...] = ("last_card", "end", "play_on")
 SCORING_CHOICES: tuple[str, ...] = ("single", "points")
 
 
@@ -55,7 +55,10 @@ class Rules:
       needs no declaration and may be taken back from the table.
     - ``max_cards_per_turn``: how many hand cards one turn may play (``None``: no limit).
     - ``restore_penalty``: cards drawn by a player who restores the table.
-    - ``stock_out``: ``"end"`` (fewest cards wins) or ``"play_on"`` (players pass).
+    - ``stock_out``: when the stock runs out. ``"last_card"``: the game ends as soon as the last
+      card of the stock is drawn (the BGA documents); ``"end"``: it ends when a player must draw
+      from the empty stock; either way the fewest cards wins, equal fewest a draw. ``"play_on"``:
+      players pass instead of drawing, and a whole round of passes blocks the game.
     - ``scoring``: ``"single"`` game, or ``"points"`` left in hand.
     - ``attach_before_laying``: a player may add to others' melds before laying one.
     - ``short_deal``: cards dealt to each player when five or more play (``None``: ``hand_size``).
@@ -70,7 +73,7 @@ class Rules:
     wrap: bool = False
     max_cards_per_turn: int | None = 13
     restore_penalty: int = 3
-    stock_out: StockOut = "end"
+    stock_out: StockOut = "last_card"
     scoring: Scoring = "single"
     attach_before_laying: bool = True
     short_deal: int | None = None
@@ -150,12 +153,20 @@ class Rules:
             raise _unknown_parameter(sorted(unknown)[0])
         return dataclasses.replace(self, **changes)
 
-    def __str__(self) -> str:
-        overrides = self.overrides()
+    def spelled(self, *names: str) -> str:
+        """The rules string, naming the parameters ``names`` even where they are the preset's.
+
+        >>> BGA.spelled("stock_out"), str(BGA)
+        ('bga(stock_out=last_card)', 'bga')
+        """
+        overrides = {**{name: getattr(self, name) for name in names}, **self.overrides()}
         if not overrides:
             return self.preset
         arguments = ", ".join(f"{name}={_format_value(value)}" for name, value in sorted(overrides.items()))
         return f"{self.preset}({arguments})"
+
+    def __str__(self) -> str:
+        return self.spelled()
 
     def __repr__(self) -> str:
         return f"Rules.parse({str(self)!r})"

@@ -77,11 +77,10 @@ def _change_text(name: str, value: object) -> str:
         "restore_penalty": lambda n: ngettext(
             "restoring the table costs {count} card", "restoring the table costs {count} cards", n
         ).format(count=n),
-        "stock_out": lambda how: (
-            _("play goes on when the stock is empty")
-            if how == "play_on"
-            else _("the game ends when the stock is empty")
-        ),
+        "stock_out": lambda how: {
+            "last_card": _("the game ends as soon as the last card of the stock is drawn"),
+            "end": _("the game ends when a player must draw from the empty stock"),
+        }.get(how, _("play goes on when the stock is empty")),
         "scoring": lambda how: _("points over several deals") if how == "points" else _("one game, no points"),
         "attach_before_laying": lambda yes: (
             _("add to melds before laying your own") if yes else _("lay a meld of your own before adding to others")

@@ -161,7 +161,7 @@ def _draw(state: GameState) -> tuple[GameState, Turn]:
 
 def _restore(state: GameState) -> tuple[GameState, Turn]:
     penalty = state.rules.restore_penalty
-    if penalty and not state.stock and state.rules.stock_out == "end":
+    if penalty and not state.stock and state.rules.stock_out != "play_on":
         turn = Turn(state.turns + 1, state.to_move, "restore", state.table)
         return _out_of_stock(state, turn), turn
     return _take(state, "restore", penalty)
@@ -170,7 +170,7 @@ def _restore(state: GameState) -> tuple[GameState, Turn]:
 def _pass(state: GameState) -> tuple[GameState, Turn]:
     if state.stock:
         raise IllegalAction(_("you may pass only when the stock is empty: draw a card instead (or play)"))
-    if state.rules.stock_out == "end":
+    if state.rules.stock_out != "play_on":
         raise IllegalAction(_("in this game nobody passes: drawing from the empty stock ends the game"))
     return _take(state, "pass", 0)
 
@@ -189,6 +189,8 @@ def _take(state: GameState, kind: ActionKind, count: int) -> tuple[GameState, Tu
     )
     if passes >= state.players:
         return _finish(after, turn, fewest_cards([len(hand) for hand in after.hands]), "blocked"), turn
+    if drawn and not after.stock and state.rules.stock_out == "last_card":
+        return _out_of_stock(after, turn), turn
     return _next(after, turn), turn
 
 

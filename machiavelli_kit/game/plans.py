@@ -244,7 +244,7 @@ def simple_options(view: View) -> list[Play]:
 
 def no_play(view: View) -> Draw | Pass:
     """The turn without a play: draw, or pass when the stock is empty and play goes on."""
-    if view.stock_size or view.rules.stock_out == "end":
+    if view.stock_size or view.rules.stock_out != "play_on":
         return Draw()
     return Pass()
 

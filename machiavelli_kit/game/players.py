@@ -77,7 +77,8 @@ class Beginner(Player):
     card not drawn; it plays everything at once when that closes, or when the stock is empty.
 
     It counts the cards, as a newcomer can (the stock and every hand's size are on show). With
-    the stock at :attr:`RUSH` cards or fewer under ``stock_out=end``, while laying all it holds
+    the stock at :attr:`RUSH` cards or fewer, when the stock running out ends the game
+    (``stock_out`` ``last_card`` or ``end``), while laying all it holds
     ready would leave it with fewer cards than every opponent, it draws and keeps those melds:
     the stock runs out sooner, and an opponent still holding cards it meant to play later is
     caught with them. It does not draw the last card unless that still leaves it the fewest.

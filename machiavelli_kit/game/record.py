@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar
@@ -47,6 +48,12 @@ TURN_FIELDS = ("player", "action", "table", "played", "drawn")
 RESULT_FIELDS = ("winner", "reason", "hands", "points")
 
 
+LEGACY_STOCK_OUT = {"bga": "end", "wikipedia": "end", "classic": "play_on"}
+"""Each preset's ``stock_out`` before records named it: a record that does not name it was played so.
+(Issue 24 made the documents' ``last_card`` the default; records have named it since.)"""
+_NAMES_STOCK_OUT = re.compile(r"[(,]\s*stock_out\s*=", re.IGNORECASE)
+
+
 class RecordError(ValueError):
     """A record that is not a valid game; the message names the field or the turn, and why."""
 
@@ -55,7 +62,7 @@ def to_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` as plain JSON data (cards in the kit's notation)."""
     deal = game.deal
     return {
-        "rules": str(game.rules),
+        "rules": game.rules.spelled("stock_out"),  # always named: bga's changed once (see LEGACY_STOCK_OUT)
         "seed": game.seed,
         "players": list(game.players),
         "dealer": game.dealer,
@@ -105,7 +112,7 @@ def from_record(data: object) -> Game:
     # TRANSLATORS: the whole record, where it is not a JSON object.
     record = _fields(data, RECORD_FIELDS, (), _("the record"))
     try:
-        rules = Rules.parse(_string(record["rules"], "rules"))
+        rules = record_rules(_string(record["rules"], "rules"))
     except RulesError as error:
         raise RecordError(f"rules: {error}") from None
     seed = record["seed"]
@@ -127,6 +134,19 @@ def from_record(data: object) -> Game:
         _replay_turn(game, number, entry, cards)
     _check_result(game, record["result"])
     return game
+
+
+def record_rules(text: str) -> Rules:
+    """The rules a record's rules string means: as :meth:`Rules.parse` reads it, except that a string
+    that does not name ``stock_out`` keeps the reading its preset had when it was written.
+
+    >>> str(record_rules("bga")), str(record_rules("bga(stock_out=last_card)")), str(record_rules("classic"))
+    ('bga(stock_out=end)', 'bga', 'classic')
+    """
+    rules = Rules.parse(text)
+    if _NAMES_STOCK_OUT.search(text):
+        return rules
+    return rules.replace(stock_out=LEGACY_STOCK_OUT[rules.preset])
 
 
 def _names(data: object) -> list[str]:
