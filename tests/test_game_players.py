@@ -15,7 +15,7 @@ from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.match import Match, MatchError
 from machiavelli_kit.game.plans import newcomer_play, simple_play
 from machiavelli_kit.game.players import PLAYERS, Beginner, make_player
-from machiavelli_kit.game.record import dumps
+from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.review import review
 from machiavelli_kit.game.state import GameState, Turn, View
 
@@ -92,6 +92,21 @@ def test_a_match_adds_the_points_of_each_deal_until_the_target() -> None:
     )
     with pytest.raises(MatchError, match="the match is over"):
         match.next_deal()
+
+
+def test_a_match_passes_the_deal_to_the_next_seat_and_each_deal_replays_alone() -> None:
+    match = Match(["Ann", "Bob", "Cy"], "classic(hand_size=5)", seed=9, target=None, deals=4)
+    while True:
+        play_out(match.game, ["greedy", "beginner", "random"])
+        if match.over:
+            break
+        match.next_deal()
+    first = match.games[0].dealer
+    assert [game.dealer for game in match.games] == [(first + deal) % 3 for deal in range(4)]
+    assert [game.turns[0].player for game in match.games] == [(game.dealer + 1) % 3 for game in match.games]
+    for game in match.games:
+        again = loads(dumps(game))
+        assert (again.dealer, again.turns, again.result) == (game.dealer, game.turns, game.result)
 
 
 def test_a_match_needs_points_and_an_end() -> None:

@@ -99,7 +99,7 @@ def test_a_hand_dealt_record_without_a_seed_replays_too(finished: Game) -> None:
     (lambda r: r.update(seed="7"), "seed must be a whole number or null"),
     (lambda r: r.update(players=["a", "b"]), "deal: the deal has 3 hands for 2 players"),
     (lambda r: r.update(players=["a"]), "players: a game has 2 to 6 players, not 1"),
-    (lambda r: r.update(dealer=(r["dealer"] + 1) % 3), "deal: seed 21 makes seat"),
+    (lambda r: r.update(dealer=(r["dealer"] + 1) % 3), "'s hand is not the one seed 21 deals"),
     (lambda r: r["deal"]["hands"][0].append("KS"), "deal: the deal holds cards the decks do not: KS"),
     (lambda r: r["deal"]["stock"].pop(), "deal: the deal leaves out cards of the decks"),
     (lambda r: r["deal"]["stock"].reverse(), "deal: the stock, table or helping cards are not the ones seed 21 deals"),

@@ -1,9 +1,9 @@
 """Dealing a game: the dealer, the hands, the stock and, in the alternative deal, the helping cards.
 
-Dealing follows the rules: a random dealer, then one card at a time to each
-player in turn starting on the dealer's left, ``hand_size`` each (``short_deal``
-each when five or more play), then ``helpers`` cards face up in the middle; the
-rest is the stock, top card first. The same seed always gives the same deal.
+Dealing follows the rules: a random dealer (in a match, the next seat deals the next deal),
+then one card at a time to each player in turn starting on the dealer's left, ``hand_size``
+each (``short_deal`` each when five or more play), then ``helpers`` cards face up in the
+middle; the rest is the stock, top card first. The same seed always gives the same deal.
 
 >>> from machiavelli_kit.core.rules import Rules
 >>> dealer, dealt = deal_game(Rules.parse("wikipedia(hand_size=6, helpers=4)"), 3, seed=7)
@@ -65,11 +65,25 @@ def cards_each(rules: Rules, players: int) -> int:
     return rules.hand_size
 
 
-def deal_game(rules: Rules, players: int, seed: int) -> tuple[int, Deal]:
-    """The dealer's seat and the deal for ``players`` players, both drawn from ``seed``."""
+def deal_game(rules: Rules, players: int, seed: int, dealer: int | None = None) -> tuple[int, Deal]:
+    """The dealer's seat and the deal for ``players`` players, both drawn from ``seed``; with ``dealer``,
+    that seat deals the same shuffled decks (the next deal of a match passes the deal on).
+
+    >>> from machiavelli_kit.core.rules import BGA
+    >>> first, deal = deal_game(BGA, 3, seed=5)
+    >>> again, passed = deal_game(BGA, 3, seed=5, dealer=(first + 1) % 3)
+    >>> again == (first + 1) % 3, deal.stock == passed.stock, passed.hands == (*deal.hands[-1:], *deal.hands[:-1])
+    (True, True, True)
+    """
     check_player_count(players)
     rng = random.Random(seed)
-    dealer = rng.randrange(players)
+    drawn = rng.randrange(players)  # drawn even when the dealer is given, so the decks are shuffled alike
+    if dealer is None:
+        dealer = drawn
+    elif not 0 <= dealer < players:
+        raise DealError(
+            _("the dealer is a seat from 0 to {last}, not {dealer}").format(last=players - 1, dealer=dealer)
+        )
     deck = shuffled_deck(rng, rules)
     each = cards_each(rules, players)
     dealt = each * players

@@ -2,7 +2,8 @@
 target or the number of deals is played; the fewest points wins.
 
 Each deal is a game of its own, dealt from the match's seed plus the deal's number (so
-every deal's record replays on its own), with its own randomly chosen dealer.
+every deal's record replays on its own). The seed draws the first dealer; then the deal
+passes to the next seat each time, as the classic rules (000) play it.
 
 >>> from machiavelli_kit.game.autoplay import play_out
 >>> match = Match(["Ann", "Bob"], "classic", seed=4, deals=2)
@@ -85,5 +86,6 @@ class Match:
             raise MatchError(_("the current deal is still being played"))
         if self.over:
             raise MatchError(_("the match is over"))
-        self.games.append(Game.new(self.players, self.rules, self.seed + len(self.games)))
+        dealer = (self.games[0].dealer + len(self.games)) % len(self.players)
+        self.games.append(Game.new(self.players, self.rules, self.seed + len(self.games), dealer=dealer))
         return self.game

@@ -163,13 +163,9 @@ def _names(data: object) -> list[str]:
 
 
 def _check_seeded(game: Game, seed: int) -> None:
-    dealer, deal = deal_game(game.rules, len(game.players), seed)
-    if dealer != game.dealer:
-        raise RecordError(
-            _("deal: seed {seed} makes seat {dealer} the dealer, but the record says {recorded}").format(
-                seed=seed, dealer=dealer, recorded=game.dealer
-            )
-        )
+    """The deal is the one ``seed`` deals from the record's dealer (the seed's own dealer, or the
+    seat a match passed the deal to)."""
+    _dealer, deal = deal_game(game.rules, len(game.players), seed, game.dealer)
     for seat, (dealt, recorded) in enumerate(zip(deal.hands, game.deal.hands, strict=True)):
         if dealt != recorded:
             raise RecordError(

@@ -77,12 +77,15 @@ class Game:
         self.turns: list[Turn] = []
 
     @classmethod
-    def new(cls, players: Sequence[str], rules: Rules | str = BGA, seed: int | None = None) -> Game:
-        """Deal a new game; without a seed one is chosen (and kept, so the game can be replayed)."""
+    def new(
+        cls, players: Sequence[str], rules: Rules | str = BGA, seed: int | None = None, *, dealer: int | None = None
+    ) -> Game:
+        """Deal a new game; without a seed one is chosen (and kept, so the game can be replayed);
+        without a ``dealer`` the seed draws one."""
         rules = as_rules(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        dealer, deal = deal_game(rules, len(players), seed)
+        dealer, deal = deal_game(rules, len(players), seed, dealer)
         return cls(rules, players, deal, dealer, seed=seed)
 
     @property
