@@ -40,12 +40,12 @@ def test_english_help_and_errors_stay_argparse_s_own(capsys: pytest.CaptureFixtu
 def test_the_tournament_help_shows_one_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
     text = help_of(capsys, "tournament")
     assert "win rates and their intervals (95%)." in text and "%%" not in text
-    assert "--rules RULES" in text and "--budget SECONDS" in text and "--records DIR" in text
+    assert "--rules RULES" in text and "--budget STEPS" in text and "--records DIR" in text
 
 
 def test_option_values_already_in_the_catalogs_are_named_in_polish(capsys: pytest.CaptureFixture[str]) -> None:
     text = help_of(capsys, "--lang", "pl", "tournament")
-    assert "--rules ZASADY" in text and "--budget SEKUNDY" in text and "--records FOLDER" in text
+    assert "--rules ZASADY" in text and "--budget KROKI" in text and "--records FOLDER" in text
     assert "--dir CARTELLA" in help_of(capsys, "--lang", "it", "puzzles")
 
 

@@ -22,8 +22,8 @@ from machiavelli_kit.game.state import GameState, Turn, View
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_each_player_is_deterministic_given_the_seed(name: str) -> None:
-    first = play_game([name, "greedy"], "bga(hand_size=9)", seed=8, budget=60)
-    again = play_game([name, "greedy"], "bga(hand_size=9)", seed=8, budget=60)
+    first = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
+    again = play_game([name, "greedy"], "bga(hand_size=9)", seed=8)
     assert dumps(first.game) == dumps(again.game)
 
 
@@ -119,7 +119,7 @@ def test_a_match_needs_points_and_an_end() -> None:
         match.next_deal()
 
 
-def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
+def test_the_expert_closes_when_it_can() -> None:
     from machiavelli_kit.core.cards import parse_cards
     from machiavelli_kit.core.rules import BGA
     from machiavelli_kit.game.actions import Play
@@ -134,9 +134,6 @@ def test_the_expert_closes_when_it_can_and_keeps_to_its_budget() -> None:
     action = make_player("expert", seed=1).choose(game.view(0))
     assert isinstance(action, Play) and game.refusal(action) is None
     assert game.play(action).played == parse_cards("2S 8H 9H 10H") and game.result is not None
-    again = Game(BGA, ["expert", "other"], deal, dealer=1)
-    hurried = make_player("expert", seed=1, budget=1e-9).choose(again.view(0))  # no time: the biggest one-step play
-    assert again.play(hurried).played == parse_cards("8H 9H 10H")
 
 
 def beginner_view(hand: str, table: str, stock: int = 50, other: int = 9) -> View:

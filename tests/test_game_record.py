@@ -81,6 +81,18 @@ def test_an_old_bga_game_went_on_past_the_last_card_and_the_documents_reading_st
         from_record(dict(json.loads(dumps(old)), rules="bga(hand_size=5, stock_out=last_card)"))
 
 
+def test_a_move_cut_short_by_the_safety_limit_is_kept_in_the_record(finished: Game) -> None:
+    record = json.loads(dumps(finished))
+    assert not any("out_of_time" in turn for turn in record["turns"])
+    record["turns"][1]["out_of_time"] = True
+    again = from_record(record)
+    assert [turn.out_of_time for turn in again.turns[:3]] == [False, True, False]
+    assert json.loads(dumps(again))["turns"][1]["out_of_time"] is True
+    record["turns"][1]["out_of_time"] = "yes"
+    with pytest.raises(RecordError, match="turn 2: out_of_time must be true or false, not 'yes'"):
+        from_record(record)
+
+
 def test_a_game_in_progress_saves_with_a_null_result() -> None:
     game = Game.new(["a", "b"], "bga", seed=4)
     again = loads(dumps(game))

@@ -37,10 +37,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=float,
+        type=int,
         default=None,
-        metavar=pgettext("option value", "SECONDS"),
-        help=_("seconds a player may think per move"),
+        metavar=pgettext("option value", "STEPS"),
+        help=_("steps of work a player may spend on each move (the same on any computer)"),
     )
     add_json_option(parser)
     parser.add_argument(
@@ -76,7 +76,7 @@ def run(arguments: argparse.Namespace) -> int:
         raise BadInput(_("--games must be at least 1"))
     budget = DEFAULT_BUDGET if arguments.budget is None else arguments.budget
     if budget <= 0:
-        raise BadInput(_("--budget must be more than 0 seconds"))
+        raise BadInput(_("--budget must be at least 1 step of work"))
 
     def progress(number: int, run: AutoGame) -> None:
         result = run.game.result

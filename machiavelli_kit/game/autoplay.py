@@ -35,7 +35,7 @@ def play_game(
     seed: int,
     *,
     names: Sequence[str] | None = None,
-    budget: float = DEFAULT_BUDGET,
+    budget: int = DEFAULT_BUDGET,
 ) -> AutoGame:
     """Deal from ``seed`` and let the computer players ``players`` (by seat) play to the end."""
     rules = as_rules(rules)
@@ -43,7 +43,7 @@ def play_game(
     return play_out(Game(rules, names or players, deal, dealer, seed=seed), players, budget=budget)
 
 
-def play_out(game: Game, players: Sequence[str], *, budget: float = DEFAULT_BUDGET) -> AutoGame:
+def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET) -> AutoGame:
     """Let the computer players ``players`` (by seat) play ``game`` from where it stands to the end."""
     seed = game.seed if game.seed is not None else 0
     bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
@@ -56,5 +56,5 @@ def play_out(game: Game, players: Sequence[str], *, budget: float = DEFAULT_BUDG
         action = bots[seat].choose(game.view(seat))
         seconds[seat] += time.perf_counter() - started
         moves[seat] += 1
-        game.play(action)
+        game.play(action, out_of_time=bots[seat].out_of_time)
     return AutoGame(game, tuple(seconds), tuple(moves))

@@ -127,7 +127,7 @@ class DealEnd:
 class GameFlow:
     """One game (or a match of deals, when the rules score points) between ``seats``.
 
-    ``hints`` lets the people ask for hints; ``budget`` is each computer player's seconds a move;
+    ``hints`` lets the people ask for hints; ``budget`` is each computer player's units of work a move;
     ``lang`` the language its texts are said in (``None``: the one in use when it is made).
     """
 
@@ -137,7 +137,7 @@ class GameFlow:
         game: Game | Match,
         *,
         hints: bool = True,
-        budget: float = DEFAULT_BUDGET,
+        budget: int = DEFAULT_BUDGET,
         lang: str | None = None,
     ) -> None:
         self.language = language(lang)
@@ -166,7 +166,7 @@ class GameFlow:
         seed: int | None = None,
         *,
         hints: bool = True,
-        budget: float = DEFAULT_BUDGET,
+        budget: int = DEFAULT_BUDGET,
         target: int = DEFAULT_TARGET,
         lang: str | None = None,
     ) -> GameFlow:
@@ -386,7 +386,7 @@ class GameFlow:
     # computer turns
 
     def think(self) -> Action:
-        """The computer player to move chooses its action (within its time budget); nothing changes yet.
+        """The computer player to move chooses its action (within its work budget); nothing changes yet.
 
         It may run in a worker thread: it says anything in the flow's own language."""
         with speaking(self.language):
@@ -398,8 +398,9 @@ class GameFlow:
     def apply(self, action: Action) -> ComputerTurn:
         """Play the computer's ``action`` and return it as moves to show."""
         with speaking(self.language):
-            start = self.game.table
-            turn = self.game.play(action)
+            start, seat = self.game.table, self.game.to_move
+            bot = self._bots.get(seat) if seat is not None else None
+            turn = self.game.play(action, out_of_time=bot is not None and bot.out_of_time)
             frames, moves = _frames(start, turn, self.rules)
             left = len(self.game.hand(turn.player))
             text = board_turn(self.names[turn.player], turn, moves, cards_left=left)

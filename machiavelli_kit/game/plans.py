@@ -13,7 +13,6 @@ players, the review and a notebook's hint all ask the same question the same way
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Iterable
 
@@ -25,13 +24,13 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.state import View
-from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Solution, SolverTimeout, solve
+from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Clock, Solution, solve
 from machiavelli_kit.solver.steps import CARD_ORDER
 from machiavelli_kit.solver.templates import card_index, templates
 
 
 def best_play(
-    view: View, goal: Goal | Card | str = Goal.MAX, *, helpers: bool = True, deadline: float | None = None
+    view: View, goal: Goal | Card | str = Goal.MAX, *, helpers: bool = True, clock: Clock | None = None
 ) -> Play | None:
     """The solver's play for ``goal`` (``max``, ``close`` or a card to play), or ``None`` if there is none.
 
@@ -39,17 +38,18 @@ def best_play(
     the smallest new meld the hand can build around each; the rest of the hand then plays on
     the table (on an empty table of its own while the player may not touch the melds there),
     within the room the turn has left (:meth:`~machiavelli_kit.core.rules.Rules.turn_room`).
-    Past ``deadline`` (a ``time.perf_counter()`` time) the solver gives up: :class:`SolverTimeout`.
+    The solves share ``clock`` (``None``: no limit): past its time or its work the solver gives up
+    (:class:`SolverTimeout`, or its :class:`~machiavelli_kit.solver.SolverOutOfWork`).
     """
     goal = Goal.parse(goal)
-    laid, taken, hand = _helper_melds(view, deadline) if helpers else ([], (), Counter(view.hand))
+    laid, taken, hand = _helper_melds(view, clock) if helpers else ([], (), Counter(view.hand))
     room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
     rest: tuple[Meld, ...] | None = None
     card = goal.card
     done = card is not None and hand[card] < Counter(view.hand)[card]  # a helping meld took the card
     if hand and not done and room >= 1:
         table = view.table if view.may_touch_table else Table()
-        found = solve_within(Position(table, tuple(hand.elements())), view.rules, goal, deadline, room)
+        found = solve_within(Position(table, tuple(hand.elements())), view.rules, goal, clock, room)
         if found.feasible:
             rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
         elif goal.kind is not GoalKind.MAX:
@@ -73,11 +73,11 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     >>> game.refusal(Play(answer.table)) is None, answer.max_play
     (True, 7)
     """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    clock = Clock(time_limit)
     position = Position(view.table, (*view.hand, *view.helpers))
     if view.may_touch_table and not view.helpers:
-        return solve_within(position, view.rules, Goal.MAX, deadline)
-    play = best_play(view, deadline=deadline)
+        return solve_within(position, view.rules, Goal.MAX, clock)
+    play = best_play(view, clock=clock)
     if play is None:
         return Solution.no_play(position, view.rules, Goal.MAX)
     from machiavelli_kit.solver.matching import match_melds  # scipy: imported only when needed
@@ -88,7 +88,7 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     return Solution(position, view.rules, Goal.MAX, True, ordered, play.table, origins, changed)
 
 
-def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
+def _helper_melds(view: View, clock: Clock | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
     """New melds built around the helping cards, one at a time, the fewest hand cards each:
     the melds, the helping cards taken, and the hand left."""
     hand = Counter(view.hand)
@@ -99,7 +99,7 @@ def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple
         if room < MIN_OWN_CARDS_WITH_HELPERS:
             break
         position = Position(Table(), (*hand.elements(), helper))
-        found = solve_within(position, view.rules, helper, deadline, room + 1)  # the helping card does not count
+        found = solve_within(position, view.rules, helper, clock, room + 1)  # the helping card does not count
         if found.feasible:
             laid += found.table.melds
             taken.append(helper)
@@ -107,11 +107,11 @@ def _helper_melds(view: View, deadline: float | None) -> tuple[list[Meld], tuple
     return laid, tuple(taken), hand
 
 
-def simple_play(view: View, deadline: float | None = None) -> Play | None:
+def simple_play(view: View, clock: Clock | None = None) -> Play | None:
     """A newcomer's play: new melds from the hand, then single cards added to the ends of the
     melds on the table (sets filled up to four); nothing on the table is taken apart."""
     rules = view.rules
-    found = solve_within(Position(Table(), view.hand), rules, Goal.MAX, deadline)
+    found = solve_within(Position(Table(), view.hand), rules, Goal.MAX, clock)
     hand = Counter(view.hand)
     new: list[Meld] = []
     if found.feasible:
@@ -140,13 +140,13 @@ def _add_to_melds(view: View, melds: list[tuple[Card, ...]], hand: Counter[Card]
     return added
 
 
-def newcomer_play(view: View, deadline: float | None = None) -> Play | None:
+def newcomer_play(view: View, clock: Clock | None = None) -> Play | None:
     """The newcomer's play that puts down the most hand cards in the fewest new melds: the
     better of :func:`simple_play` (new melds first, then cards added to the table) and the
     other order (cards added to the table first, then new melds of the rest). Nothing on the
     table is taken apart."""
-    melds_first = simple_play(view, deadline)
-    table_first = _extensions_first(view, deadline)
+    melds_first = simple_play(view, clock)
+    table_first = _extensions_first(view, clock)
     if melds_first is None or table_first is None:
         return melds_first or table_first
 
@@ -157,7 +157,7 @@ def newcomer_play(view: View, deadline: float | None = None) -> Play | None:
     return table_first if worth(table_first) > worth(melds_first) else melds_first
 
 
-def _extensions_first(view: View, deadline: float | None) -> Play | None:
+def _extensions_first(view: View, clock: Clock | None) -> Play | None:
     """Single hand cards added to the ends of the melds on the table, as many as fit, then
     new melds of the cards left (see :func:`newcomer_play`)."""
     hand = Counter(view.hand)
@@ -167,7 +167,7 @@ def _extensions_first(view: View, deadline: float | None) -> Play | None:
     new: list[Meld] = []
     room = view.rules.turn_room(played, hand.total())
     if room >= MIN_MELD:
-        found = solve_within(Position(Table(), tuple(hand.elements())), view.rules, Goal.MAX, deadline, room)
+        found = solve_within(Position(Table(), tuple(hand.elements())), view.rules, Goal.MAX, clock, room)
         if found.feasible:
             new = list(found.table.melds)
             played += len(found.played)
@@ -250,17 +250,15 @@ def no_play(view: View) -> Draw | Pass:
 
 
 def solve_within(
-    position: Position, rules: Rules, goal: Goal | Card, deadline: float | None, room: int | None = None
+    position: Position, rules: Rules, goal: Goal | Card, clock: Clock | None, room: int | None = None
 ) -> Solution:
-    """The solver (placing at most ``room`` hand cards, ``None``: a whole turn's), given the time
-    left until ``deadline`` (a ``time.perf_counter()`` time); :class:`SolverTimeout` once it has
-    passed or when the solve does not finish in time."""
-    if deadline is None:
+    """The solver (placing at most ``room`` hand cards, ``None``: a whole turn's), within what is left
+    of ``clock``'s time and work (``None``: no limit); :class:`SolverTimeout` once the time has passed,
+    or the work is spent, before the solve finishes."""
+    if clock is None:
         return solve(position, rules, goal, room=room, time_limit=None)
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise SolverTimeout(0.0)
-    return solve(position, rules, goal, room=room, time_limit=left)
+    clock.remaining()
+    return solve(position, rules, goal, room=room, clock=clock)
 
 
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:

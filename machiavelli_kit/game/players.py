@@ -1,4 +1,8 @@
-"""Computer players. Each is deterministic given its seed and keeps to a time budget per move.
+"""Computer players. Each is deterministic given its seed and the rules: its strength is a budget
+of work per move (units of the solver's work: solves, relaxations, branch-and-cut nodes, see
+:class:`~machiavelli_kit.solver.Work`), never the clock, so the same game is played on a busy
+machine and an idle one. A wall-clock safety limit (:data:`SAFETY_SECONDS`) stays; a move it cut
+short says so (:attr:`Player.out_of_time`), and the game's record with it.
 
 - ``random``: a random one-step play (a new meld from the hand, or one card added to a meld), else a draw.
 - ``beginner``: lays melds from its hand and adds cards to the ends of melds, a step a turn; never
@@ -10,14 +14,13 @@
 >>> game = Game.new(["greedy", "random"], "bga", seed=3)
 >>> bot = make_player("greedy", seed=1)
 >>> action = bot.choose(game.view(game.to_move))
->>> action.kind, game.refusal(action) is None
-('play', True)
+>>> action.kind, game.refusal(action) is None, bot.out_of_time
+('play', True, False)
 """
 
 from __future__ import annotations
 
 import random
-import time
 from typing import ClassVar
 
 from machiavelli_kit.core.cards import Card, quote
@@ -27,31 +30,41 @@ from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import best_play, first_step, newcomer_play, no_play, simple_options, solve_within
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
-from machiavelli_kit.solver import SolverTimeout
+from machiavelli_kit.solver import Clock, SolverTimeout, Work
 
-DEFAULT_BUDGET = 2.0
-"""Seconds a computer player may think about one move."""
+DEFAULT_BUDGET = 2000
+"""Units of the solver's work a computer player may spend on one move: about ten times the most any
+move of 30 two-player bga games needed (the expert's, weighing an opponent's likely hands)."""
+SAFETY_SECONDS = 60.0
+"""Seconds after which a move is cut short whatever its budget: a safety limit, far above any move's
+time on a working machine (the record says when it triggered)."""
 
 
 class Player:
-    """A computer player: ``choose`` returns the action for the player to move, within
-    ``budget`` seconds of thought; a search that runs out of time falls back on the
-    biggest one-step play (or no play)."""
+    """A computer player: ``choose`` returns the action for the player to move, within ``budget``
+    units of work; a search that runs out of work falls back on the biggest one-step play (or no
+    play), the same way on any machine. Past ``safety`` seconds it falls back too, and
+    :attr:`out_of_time` says so until the next move."""
 
     name: ClassVar[str] = "player"
 
-    def __init__(self, seed: int | str = 0, budget: float = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int | str = 0, budget: int = DEFAULT_BUDGET, safety: float = SAFETY_SECONDS) -> None:
         self.rng = random.Random(seed)
-        self.budget = budget
+        self.budget, self.safety = budget, safety
+        self.out_of_time = False
+        """Whether the last move was cut short by the safety limit (then it depended on the machine)."""
 
     def choose(self, view: View) -> Action:
+        clock = Clock(self.safety, Work(self.budget))
         try:
-            return self.think(view, time.perf_counter() + self.budget)
-        except SolverTimeout:
-            return fallback(view)
+            action = self.think(view, clock)
+        except SolverTimeout:  # out of work, or (the safety limit) out of time
+            action = fallback(view)
+        self.out_of_time = clock.ran_out
+        return action
 
-    def think(self, view: View, deadline: float) -> Action:
-        """The action, chosen by ``deadline`` (a ``time.perf_counter()`` time)."""
+    def think(self, view: View, clock: Clock) -> Action:
+        """The action, chosen within ``clock``'s work (and its safety limit)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -64,7 +77,7 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def think(self, view: View, deadline: float) -> Action:
+    def think(self, view: View, clock: Clock) -> Action:
         options = simple_options(view)
         return self.rng.choice(options) if options else no_play(view)
 
@@ -90,11 +103,11 @@ class Beginner(Player):
     RUSH = 20
     """Stock size from which the beginner, ahead on the count, draws instead of playing a step."""
 
-    def think(self, view: View, deadline: float) -> Action:
-        stock_out_ends = view.rules.stock_out == "end"
+    def think(self, view: View, clock: Clock) -> Action:
+        stock_out_ends = view.rules.stock_out != "play_on"
         if not view.stock_size and stock_out_ends and _fewest(view):
             return Draw()
-        play = newcomer_play(view, deadline)
+        play = newcomer_play(view, clock)
         if play is None:
             return no_play(view)
         held, ready = len(view.hand), _played(play, view)
@@ -112,8 +125,8 @@ class Greedy(Player):
 
     name = "greedy"
 
-    def think(self, view: View, deadline: float) -> Action:
-        return best_play(view, deadline=deadline) or no_play(view)
+    def think(self, view: View, clock: Clock) -> Action:
+        return best_play(view, clock=clock) or no_play(view)
 
 
 class Expert(Player):
@@ -134,8 +147,8 @@ class Expert(Player):
     TOLERANCE = 0.1
     """Plays whose risk is within this of the safest count as safe; the one playing most cards wins."""
 
-    def think(self, view: View, deadline: float) -> Action:
-        full = best_play(view, deadline=deadline)
+    def think(self, view: View, clock: Clock) -> Action:
+        full = best_play(view, clock=clock)
         if full is None:
             return no_play(view)
         if _played(full, view) == len(view.hand):
@@ -144,40 +157,40 @@ class Expert(Player):
         if threat > self.WATCH or threat == 0:
             return full
         try:
-            return self._safest(view, full, threat, deadline)
-        except SolverTimeout:
+            return self._safest(view, full, threat, clock)
+        except SolverTimeout:  # out of work (or time) weighing the risks: the full play it has
             return full
 
-    def _safest(self, view: View, full: Play, size: int, deadline: float) -> Action:
-        hands = self._likely_hands(view, size, deadline)
+    def _safest(self, view: View, full: Play, size: int, clock: Clock) -> Action:
+        hands = self._likely_hands(view, size, clock)
         if not hands:
             return full
 
         def risk(play: Play) -> float:
-            closes = sum(_solve_close(Position(play.table, hand), view, deadline) for hand in hands)
+            closes = sum(_solve_close(Position(play.table, hand), view, clock) for hand in hands)
             return closes / len(hands)
 
         options: list[tuple[float, int, Action]] = [(risk(full), _played(full, view), full)]
         if options[0][0] > 0:
             cards = sorted(set((full.table.cards() - view.table.cards()).elements()))
             for card in self.rng.sample(cards, min(2, len(cards))):
-                smaller = best_play(view, card, deadline=deadline)
-                if smaller is not None and time.perf_counter() < deadline:
+                smaller = best_play(view, card, clock=clock)
+                if smaller is not None:
                     options.append((risk(smaller), _played(smaller, view), smaller))
             if view.stock_size:
                 options.append((0.0, -1, no_play(view)))
         safest = min(option[0] for option in options)
         return max((option for option in options if option[0] <= safest + self.TOLERANCE), key=lambda o: o[1])[2]
 
-    def _likely_hands(self, view: View, size: int, deadline: float) -> list[tuple[Card, ...]]:
+    def _likely_hands(self, view: View, size: int, clock: Clock) -> list[tuple[Card, ...]]:
         """Hands of ``size`` cards dealt from the unseen cards that could not close on the table now."""
         unseen = sorted(view.unseen.elements())
         hands: list[tuple[Card, ...]] = []
         for _sample in range(3 * self.SAMPLES):
-            if len(hands) == self.SAMPLES or len(unseen) < size or time.perf_counter() > deadline:
+            if len(hands) == self.SAMPLES or len(unseen) < size:
                 break
             hand = tuple(self.rng.sample(unseen, size))
-            if not _solve_close(Position(view.table, hand), view, deadline):
+            if not _solve_close(Position(view.table, hand), view, clock):
                 hands.append(hand)
         return hands
 
@@ -192,13 +205,13 @@ def _played(play: Play, view: View) -> int:
     return (play.table.cards() - view.table.cards()).total() - len(play.helpers)
 
 
-def _solve_close(position: Position, view: View, deadline: float) -> bool:
+def _solve_close(position: Position, view: View, clock: Clock) -> bool:
     """Whether ``position``'s hand can all be played (under the rules, ignoring the closed table)."""
-    return solve_within(position, view.rules, Goal.CLOSE, deadline).feasible
+    return solve_within(position, view.rules, Goal.CLOSE, clock).feasible
 
 
 def fallback(view: View) -> Action:
-    """What a player whose time ran out does: the one-step play with the most cards, else no play."""
+    """What a player whose work (or time) ran out does: the one-step play with the most cards, else no play."""
     options = simple_options(view)
     if not options:
         return no_play(view)
@@ -208,10 +221,11 @@ def fallback(view: View) -> Action:
 PLAYERS: dict[str, type[Player]] = {kind.name: kind for kind in (RandomPlayer, Beginner, Greedy, Expert)}
 
 
-def make_player(name: str, seed: int | str = 0, budget: float = DEFAULT_BUDGET) -> Player:
-    """The computer player called ``name`` (``random``, ``beginner``, ``greedy``, ``expert``)."""
+def make_player(name: str, seed: int | str = 0, budget: int = DEFAULT_BUDGET, safety: float = SAFETY_SECONDS) -> Player:
+    """The computer player called ``name`` (``random``, ``beginner``, ``greedy``, ``expert``), with
+    ``budget`` units of work a move and a safety limit of ``safety`` seconds."""
     if name not in PLAYERS:
         raise ValueError(
             _("unknown player {name}: players are {players}").format(name=quote(name), players=", ".join(PLAYERS))
         )
-    return PLAYERS[name](seed, budget)
+    return PLAYERS[name](seed, budget, safety)

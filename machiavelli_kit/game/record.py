@@ -45,6 +45,9 @@ T = TypeVar("T")
 RECORD_FIELDS = ("rules", "seed", "players", "dealer", "deal", "turns", "result")
 DEAL_FIELDS = ("hands", "stock", "table", "helpers")
 TURN_FIELDS = ("player", "action", "table", "played", "drawn")
+TURN_OPTIONAL = ("helpers", "out_of_time")
+"""Written only when they say something: the helping cards taken (in games with helping cards), and
+``"out_of_time": true`` on a computer player's move that its safety limit cut short."""
 RESULT_FIELDS = ("winner", "reason", "hands", "points")
 
 
@@ -184,7 +187,7 @@ def _replay_turn(game: Game, number: int, data: object, most: int) -> None:
         raise RecordError(
             _("{where}: the game was already over after turn {number}").format(where=where, number=number - 1)
         )
-    entry = _fields(data, TURN_FIELDS, ("helpers",), where)
+    entry = _fields(data, TURN_FIELDS, TURN_OPTIONAL, where)
     player, kind = entry["player"], entry["action"]
     if not _is_int(player) or not 0 <= player < len(game.players):
         raise RecordError(
@@ -209,16 +212,21 @@ def _replay_turn(game: Game, number: int, data: object, most: int) -> None:
     played = _cards(entry["played"], f"{where}, played", most)
     drawn = _cards(entry["drawn"], f"{where}, drawn", most)
     helpers = _cards(entry.get("helpers", []), f"{where}, helpers", most)
+    out_of_time = entry.get("out_of_time", False)
+    if not isinstance(out_of_time, bool):
+        raise RecordError(
+            _("{where}: out_of_time must be true or false, not {value}").format(where=where, value=_shown(out_of_time))
+        )
     name = game.players[seat]
     try:
         if kind == "play":
-            turn = game.play(Play(table, helpers))
+            turn = game.play(Play(table, helpers), out_of_time=out_of_time)
         else:
             if table != game.table:
                 raise RecordError(
                     _("{where}: {name} did not play, so the table cannot change").format(where=where, name=name)
                 )
-            turn = game.play(action_of(kind))
+            turn = game.play(action_of(kind), out_of_time=out_of_time)
     except IllegalAction as error:
         # TRANSLATORS: {action} is draw, play, restore or pass, as the record names it.
         raise RecordError(
@@ -299,6 +307,8 @@ def _turn_record(turn: Turn, *, with_helpers: bool) -> dict[str, Any]:
     }
     if with_helpers:
         record["helpers"] = _codes(turn.helpers)
+    if turn.out_of_time:
+        record["out_of_time"] = True
     return record
 
 

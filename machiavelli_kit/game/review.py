@@ -23,7 +23,6 @@ Tura 12, beginner: dobiera kartę, choć można było zagrać 2 karty (2♣ 3♣
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +36,7 @@ from machiavelli_kit.game.record import from_record, loads
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.state import GameState, Turn
 from machiavelli_kit.i18n import _, ngettext, speaking
-from machiavelli_kit.solver import SolverTimeout
+from machiavelli_kit.solver import Clock, SolverTimeout
 
 REVIEW_SECONDS = 30.0
 """The solver's time for one turn of a review."""
@@ -278,7 +277,7 @@ def review(record: Game | dict[str, Any] | str, *, seconds: float = REVIEW_SECON
         cards: tuple[Card, ...] | None = ()
         best_table = None
         try:
-            best = best_play(view, deadline=time.perf_counter() + seconds)
+            best = best_play(view, clock=Clock(seconds))
         except SolverTimeout:
             best, cards = None, None
         if best is not None:

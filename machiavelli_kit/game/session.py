@@ -19,6 +19,7 @@ machiavelli_kit.game.actions.IllegalAction: it is Bob's turn, not Ann's
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import unicodedata
 from collections.abc import Sequence
@@ -131,8 +132,9 @@ class Game:
         """Why ``action`` would be refused now, or ``None`` when it is allowed."""
         return refusal(self.state, action)
 
-    def play(self, action: Action, *, player: int | None = None) -> Turn:
-        """Apply ``action`` for the player to move (``player``, when given, must be that player's seat)."""
+    def play(self, action: Action, *, player: int | None = None, out_of_time: bool = False) -> Turn:
+        """Apply ``action`` for the player to move (``player``, when given, must be that player's seat);
+        ``out_of_time``: a computer player's safety limit cut the choice short (the record keeps it)."""
         if player is not None and (not _is_seat_number(player) or not 0 <= player < len(self.players)):
             raise IllegalAction(
                 _("there is no seat {seat} in this game: the seats are 0 to {last}").format(
@@ -146,6 +148,8 @@ class Game:
                 )
             )
         self.state, turn = step(self.state, action)
+        if out_of_time:
+            turn = dataclasses.replace(turn, out_of_time=True)
         self.turns.append(turn)
         return turn
 

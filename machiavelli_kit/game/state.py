@@ -33,7 +33,8 @@ class Result:
 @dataclass(frozen=True)
 class Turn:
     """What one turn did: the player's seat, the action, the table after it, the hand cards
-    played, the cards drawn and the helping cards taken."""
+    played, the cards drawn and the helping cards taken; and whether a computer player's safety
+    limit cut its thinking short (so that, unlike its other moves, it depended on the machine)."""
 
     number: int
     player: int
@@ -42,6 +43,7 @@ class Turn:
     played: tuple[Card, ...] = ()
     drawn: tuple[Card, ...] = ()
     helpers: tuple[Card, ...] = ()
+    out_of_time: bool = False
 
 
 @dataclass(frozen=True)

@@ -170,7 +170,7 @@ def run_tournament(
     seed: int,
     *,
     records: str | Path | None = None,
-    budget: float = DEFAULT_BUDGET,
+    budget: int = DEFAULT_BUDGET,
     progress: Callable[[int, AutoGame], None] | None = None,
 ) -> Tournament:
     """Play ``games`` games between ``players`` (all at one table), seats rotated; write each

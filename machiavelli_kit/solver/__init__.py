@@ -20,8 +20,9 @@ least among the plays that reach the goal. The wing's modules, each with one job
   meld became which final meld, and a play told move by move.
 
 A time limit covers it all: past it :class:`SolverTimeout` says the solver gave
-up, never "restore"; any other way HiGHS stops is a :class:`SolverError`, as is
-an answer that breaks a rule.
+up, never "restore" (past a caller's :class:`Work`, :class:`SolverOutOfWork` says
+so, at the same point on any machine); any other way HiGHS stops is a
+:class:`SolverError`, as is an answer that breaks a rule.
 
 >>> from machiavelli_kit.core.position import Position
 >>> best = solve(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"))
@@ -32,7 +33,17 @@ False
 """
 
 from machiavelli_kit.solver.best_play import solve
-from machiavelli_kit.solver.clock import DEFAULT_TIME_LIMIT
-from machiavelli_kit.solver.solution import Solution, SolverError, SolverInputError, SolverTimeout
+from machiavelli_kit.solver.clock import DEFAULT_TIME_LIMIT, Clock, Work
+from machiavelli_kit.solver.solution import Solution, SolverError, SolverInputError, SolverOutOfWork, SolverTimeout
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Solution", "SolverError", "SolverInputError", "SolverTimeout", "solve"]
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "Clock",
+    "Solution",
+    "SolverError",
+    "SolverInputError",
+    "SolverOutOfWork",
+    "SolverTimeout",
+    "Work",
+    "solve",
+]

@@ -20,6 +20,7 @@ def solve(
     *,
     room: int | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    clock: Clock | None = None,
 ) -> Solution:
     """The exact best play for ``position`` under ``rules`` (a :class:`Rules` or a rules string).
 
@@ -31,7 +32,10 @@ def solve(
     (``None``: as many as one turn may): a game's turn that has placed some
     cards already says how many more it may (:meth:`Rules.turn_room`). Past
     ``time_limit`` seconds (``None``: no limit) the solver raises
-    :class:`SolverTimeout`.
+    :class:`SolverTimeout`. A ``clock`` replaces the time limit with a larger
+    task's limits, shared with its other solves: its time, and its work
+    (:class:`~machiavelli_kit.solver.clock.Work`), past which the solver raises
+    :class:`~machiavelli_kit.solver.solution.SolverOutOfWork` on any machine alike.
     """
     rules = as_rules(rules)
     goal = _as_goal(goal, position)
@@ -44,10 +48,12 @@ def solve(
     program = Program(position, rules, goal, room)
     if program.oversupplied():
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
+    clock = Clock(time_limit) if clock is None else clock
+    clock.spend()  # each solve is a unit of work, answered by the shortcut or not
     laid_off = program.laid_off()
     if laid_off is not None:
         return laid_off
-    values = program.solve(Clock(time_limit))
+    values = program.solve(clock)
     if values is None:
         return Solution.no_play(position, rules, goal)
     return program.extract(values)

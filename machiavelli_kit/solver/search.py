@@ -122,6 +122,7 @@ class Relaxation:
     def run(self) -> tuple[float, FloatArray] | None:
         """The relaxation's optimum and its point, or ``None`` when it is infeasible."""
         highs = self.highs
+        self.clock.spend()
         # HiGHS holds a relaxation's time limit against all its past run time, and this HiGHS lives on
         highs.setOptionValue("time_limit", highs.getRunTime() + self.clock.remaining())
         highs.run()
@@ -157,8 +158,16 @@ class Relaxation:
         if start is not None:
             mip.setSolution(len(start), self.everything, start.astype(np.float64))
         mip.setOptionValue("time_limit", self.clock.remaining())
+        work = self.clock.work
+        nodes = 0 if work is None else max(1, work.left)  # each node a unit of work
+        if work is not None:
+            mip.setOptionValue("mip_max_nodes", nodes)
         mip.run()
         status = mip.getModelStatus()
+        explored = mip.getInfo().mip_node_count
+        self.clock.spend(explored)
+        if work is not None and status == _STATUS.kSolutionLimit and explored >= nodes:  # stopped at the work left
+            raise work.spend_all()
         if status == _STATUS.kOptimal:
             point = _integral(np.asarray(mip.getSolution().col_value), MIP_INTEGRALITY_TOLERANCE)
             if point is None:

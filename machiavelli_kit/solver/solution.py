@@ -7,6 +7,7 @@ and, read when asked, the moves from the start table to the final one.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,6 +38,22 @@ class SolverTimeout(RuntimeError):
         # TRANSLATORS: the solver's message when it runs out of time; {seconds} is a number of seconds.
         super().__init__(_("gave up after {seconds} s without proving the best play").format(seconds=f"{seconds:g}"))
         self.seconds = seconds
+
+
+class SolverOutOfWork(SolverTimeout):
+    """The solver gave up: the work its caller allowed (:class:`~machiavelli_kit.solver.clock.Work`)
+    is spent. Unlike a time limit, it gives up at the same point on any machine."""
+
+    def __init__(self, units: int) -> None:
+        # TRANSLATORS: the solver's message when it used up the work it was allowed; {count} is a number.
+        message = ngettext(
+            "gave up after {count} step of work without proving the best play",
+            "gave up after {count} steps of work without proving the best play",
+            units,
+        )
+        RuntimeError.__init__(self, message.format(count=units))
+        self.seconds = math.inf
+        self.units = units
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ class GameBoard:
     """Play Machiavelli against computer players, or with friends at one screen.
 
     ``seed`` fixes the deal (for tests and lessons), ``budget`` is the computer players'
-    seconds a move, ``scale`` enlarges the cards. ``hints=False`` (or ``True``) is a teacher's
+    units of work a move, ``scale`` enlarges the cards. ``hints=False`` (or ``True``) is a teacher's
     choice for a match: the setup's Hints box then shows it and cannot be changed. ``lang`` is
     the board's language (``None``: the one in use when it is made).
     """
@@ -59,7 +59,7 @@ class GameBoard:
         self,
         *,
         seed: int | None = None,
-        budget: float = DEFAULT_BUDGET,
+        budget: int = DEFAULT_BUDGET,
         scale: float = 1.0,
         hints: bool | None = None,
         lang: str | None = None,
@@ -68,7 +68,7 @@ class GameBoard:
         with speaking(self.language):
             self._build(seed, budget, scale, hints)
 
-    def _build(self, seed: int | None, budget: float, scale: float, hints: bool | None) -> None:
+    def _build(self, seed: int | None, budget: int, scale: float, hints: bool | None) -> None:
         self.seed, self.budget, self.scale = seed, budget, scale
         self.flow: GameFlow | None = None
         self.errors: list[str] = []
