@@ -225,15 +225,17 @@ LESSON_PRINTS = {
         "Hai 15 carte, Bea ne ha 15 e nel mazzo ce ne sono 74.",
         "bga        se ti blocchi dopo aver spostato delle carte, peschi 3 carte",
         "classic    se ti blocchi dopo aver spostato delle carte, peschi 1 carta",
-        "bga      15 carte a testa; quando il mazzo è vuoto, la partita finisce",
-        "classic  13 carte a testa; quando il mazzo è vuoto, si va avanti e chi non gioca passa",
+        "bga                  15 carte a testa; la partita finisce appena si pesca l'ultima carta",
+        "bga(stock_out=end)   15 carte a testa; la partita finisce quando qualcuno deve pescare dal mazzo vuoto",
+        "classic              13 carte a testa; si va avanti e chi non gioca passa",
     ],
     "pl": [
         "Masz 15 kart, Bea ma 15, a pozostałe 74 leżą w talii.",
         "bga        jeśli utkniesz po przełożeniu kart, dobierasz 3 karty",
         "classic    jeśli utkniesz po przełożeniu kart, dobierasz 1 kartę",
-        "bga      15 kart dla każdego; kiedy talia jest pusta, gra się kończy",
-        "classic  13 kart dla każdego; kiedy talia jest pusta, gracze grają dalej i pasują",
+        "bga                  15 kart dla każdego; gra kończy się, gdy tylko ktoś dobierze ostatnią kartę",
+        "bga(stock_out=end)   15 kart dla każdego; gra kończy się, gdy ktoś musi dobrać kartę z pustej talii",
+        "classic              13 kart dla każdego; gracze grają dalej i pasują",
     ],
 }
 """What the lesson prints in each language: its own sentences, Polish counts in their forms (1 kartę, 3 karty)."""
