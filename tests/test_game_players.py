@@ -14,7 +14,7 @@ from machiavelli_kit.game.autoplay import play_game, play_out
 from machiavelli_kit.game.engine import step, turn_action
 from machiavelli_kit.game.match import Match, MatchError
 from machiavelli_kit.game.plans import newcomer_play, simple_play
-from machiavelli_kit.game.players import PLAYERS, Beginner, make_player
+from machiavelli_kit.game.players import PLAYERS, Beginner, last_chance, make_player
 from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.review import review
 from machiavelli_kit.game.state import GameState, Turn, View
@@ -172,6 +172,15 @@ def test_the_beginner_plays_all_it_can_to_close_or_once_the_stock_is_out() -> No
     assert beginner_move(view) == ("play", Counter(parse_cards("4C 5C 6C 7C 8C 9D")))
 
 
+def test_the_beginner_plays_all_it_can_when_the_last_card_may_be_drawn_before_its_next_turn() -> None:
+    hand, table, every = "4C 5C 6C 7C 8C 9D KS", "10D JD QD", Counter(parse_cards("4C 5C 6C 7C 8C 9D"))
+    last = beginner_view(hand, table, stock=1, other=8)  # not ahead: drawing the last card would tie
+    assert last.rules.stock_out == "last_card" and beginner_move(last) == ("play", every)
+    assert beginner_move(beginner_view(hand, table, stock=2, other=1)) == ("play", Counter(parse_cards("9D")))
+    end = dataclasses.replace(last, rules=last.rules.replace(stock_out="end"))  # it has another turn
+    assert beginner_move(end) == ("play", Counter(parse_cards("9D")))
+
+
 def test_the_beginner_ends_the_game_when_the_stock_is_out_and_it_holds_the_fewest() -> None:
     view = beginner_view("4C 5C 6C 7C 8C 9D KS", "10D JD QD", stock=0, other=8)
     assert beginner_move(view) == ("draw", Counter())
@@ -189,7 +198,7 @@ def test_against_random_the_beginner_keeps_melds_whole_and_plays_a_step_while_th
                 view = state.view(0)
                 assert kept_whole(state.table, turn)
                 closes, stock_out = not (Counter(view.hand) - Counter(turn.played)), not view.stock_size
-                if turn.action == "play" and not (closes or stock_out):
+                if turn.action == "play" and not (closes or stock_out or last_chance(view)):
                     assert len(turn.played) == 1 or (len(turn.played) == 3 and len(turn.table) == len(state.table) + 1)
                 if turn.action == "draw" and view.stock_size:
                     ready = newcomer_play(view)

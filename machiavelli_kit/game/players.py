@@ -96,7 +96,10 @@ class Beginner(Player):
     the stock runs out sooner, and an opponent still holding cards it meant to play later is
     caught with them. It does not draw the last card unless that still leaves it the fewest.
     Once the stock is empty it plays everything it can, or, holding the fewest, ends the game
-    by drawing, the win in hand. (Measured against ``random``: see the README's tournament figures.)
+    by drawing, the win in hand. Under ``stock_out=last_card`` the game ends with the stock's
+    last card, so it plays everything it can as soon as the others' draws could empty the stock
+    before its next turn (fewer cards in it than players). (Measured against ``random``: see the
+    README's tournament figures.)
     """
 
     name = "beginner"
@@ -117,6 +120,8 @@ class Beginner(Player):
         ahead = held - ready < others and (view.stock_size > 1 or held + 1 < others)
         if stock_out_ends and view.stock_size <= self.RUSH and ahead:
             return Draw()
+        if last_chance(view):
+            return play
         return first_step(view, play)
 
 
@@ -193,6 +198,12 @@ class Expert(Player):
             if not _solve_close(Position(view.table, hand), view, clock):
                 hands.append(hand)
         return hands
+
+
+def last_chance(view: View) -> bool:
+    """Whether the game may end before this player's next turn without anyone closing: with
+    ``stock_out=last_card``, when the other players' draws could take the rest of the stock."""
+    return view.rules.stock_out == "last_card" and view.stock_size < len(view.hand_sizes)
 
 
 def _fewest(view: View) -> bool:
