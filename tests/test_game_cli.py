@@ -97,6 +97,9 @@ def test_tournament_text_and_bad_input(capsys: pytest.CaptureFixture[str]) -> No
         "unknown player 'chess': players are random, beginner, greedy, expert\n"
     )
     assert run(capsys, "tournament", "--players", "greedy", "--games", "2")[0] == 2
+    assert run(capsys, "tournament", "--players", "greedy,beginner", "--budget", "0")[2].endswith(
+        "--budget must be at least 1 step of work\n"
+    )
 
 
 @pytest.mark.parametrize(("change", "code", "message"), [

@@ -15,6 +15,7 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.autoplay import play_game
 from machiavelli_kit.game.deal import arranged_deal
+from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.players import fallback, make_player
 from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.session import Game
@@ -68,6 +69,14 @@ def test_a_move_the_safety_limit_cut_short_falls_back_and_the_record_says_so(mon
     run = play_game(["greedy", "random"], "bga(hand_size=5)", seed=1)
     assert all(turn.out_of_time for turn in run.game.turns if turn.player == 0)  # greedy asks the solver each move
     assert not any(turn.out_of_time for turn in run.game.turns if turn.player == 1)  # random never asks the clock
+
+
+def test_on_the_game_board_a_computer_move_cut_short_is_marked_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    flow = GameFlow.new([Seat("Greedy", computer="greedy"), Seat("Bot", computer="greedy")], "bga", seed=4)
+    flow.computer_turn()
+    slow_clock(monkeypatch, 1e9)
+    flow.computer_turn()
+    assert [turn.get("out_of_time", False) for turn in json.loads(flow.record())["turns"]] == [False, True]
 
 
 def test_a_small_work_budget_falls_back_on_every_machine_and_is_not_out_of_time(
