@@ -40,7 +40,7 @@ def setups(draw: st.DrawFn) -> tuple[Rules, int]:
         ace_high=draw(st.booleans()),
         max_cards_per_turn=draw(st.none() | st.integers(2, 6)),
         restore_penalty=draw(st.integers(0, 3)),
-        stock_out=draw(st.sampled_from(["end", "play_on"])),
+        stock_out=draw(st.sampled_from(["last_card", "end", "play_on"])),
         scoring=draw(st.sampled_from(["single", "points"])),
         attach_before_laying=draw(st.booleans()),
     )
@@ -75,6 +75,8 @@ def check_invariants(game: Game, before: GameState) -> None:
     else:
         assert turn.table == before.table and not turn.played
         assert game.hand(turn.player) == tuple(sorted(before.hands[turn.player] + turn.drawn))
+    if rules.stock_out == "last_card" and before.stock and not game.state.stock:
+        assert game.over  # the last card of the stock ends the game
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
