@@ -6,6 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 from machiavelli_kit.classroom.students import NAMES_REQUIRED
@@ -23,6 +24,20 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def rows_holding(widget: w.Widget, top: w.Widget) -> list[w.Box]:
+    """Every box under ``top`` that has ``widget`` among its children."""
+    if not isinstance(top, w.Box):
+        return []
+    found = [top] if widget in top.children else []
+    return found + [row for child in top.children for row in rows_holding(widget, child)]
+
+
+def beside(browser: PuzzleBrowser, button: w.Button) -> bool:
+    """Whether the trainer's question shows once on its page, in the same row as ``button``."""
+    rows = rows_holding(browser.ask, browser.box)
+    return len(rows) == 1 and button in rows[0].children
 
 
 def browser_with(tmp_path: Path, progress: Progress | None = None, clock: Clock | None = None) -> PuzzleBrowser:
@@ -165,8 +180,12 @@ def test_a_bad_name_is_explained_and_changes_nothing(tmp_path: Path) -> None:
 def test_hand_in_writes_the_export_with_the_name_and_offers_it(tmp_path: Path) -> None:
     browser = browser_with(tmp_path)
     browser.export_folder = tmp_path / "hand-in"
-    assert browser.export() is None and "Type your name at the top first" in browser.student_info.value
+    browser.export_button.click()
+    assert beside(browser, browser.export_button), "the question shows beside the button pressed"
+    assert "Type your name at the top first" in browser.ask.value
+    assert "mk-trainer-wanted" in browser.student_choice._dom_classes, "and the name box is outlined"
     browser.student_choice.value = "Cleo"
+    assert browser.ask.value == "" and "mk-trainer-wanted" not in browser.student_choice._dom_classes
     browser.export_button.click()
     path = tmp_path / "hand-in" / "cleo-progress.csv"
     assert path.read_text().splitlines()[1] == "Cleo,,new,0,0,0,1500", "no progress yet: an empty record"
@@ -229,10 +248,18 @@ def test_on_a_class_server_no_puzzle_starts_and_nothing_is_saved_before_a_name(
 ) -> None:
     monkeypatch.setenv(NAMES_REQUIRED, "1")  # as machiavelli-kit app sets it for its kernels
     browser = PuzzleBrowser(path=tmp_path / "progress.json")
+    focused: list[str] = []
+    browser.student_choice.focus = lambda: focused.append("name")
     assert browser.require_name
-    browser.next()
+    browser.next_button.click()
     assert browser.board is None and browser.stage.children == ()
-    assert NAME_FIRST in browser.student_info.value
+    assert NAME_FIRST in browser.ask.value and NAME_FIRST not in browser.student_info.value
+    assert beside(browser, browser.next_button) and focused == ["name"]
+    browser.export_button.click()
+    assert beside(browser, browser.export_button), "beside the last button pressed, and only there"
+    browser.puzzle_choice.value = browser.puzzle_choice.options[0][1]
+    browser.play_button.click()
+    assert beside(browser, browser.play_button) and browser.board is None
     assert not (tmp_path / "progress.json").exists()
     browser.student_choice.value = "Dina"
     browser.next()

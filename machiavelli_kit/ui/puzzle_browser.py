@@ -79,6 +79,8 @@ MODE_TIPS = (
 
 ALL_PUZZLES = N_("all puzzles")
 ERROR_STYLE = "color:#b00020"
+STYLE = "<style>.mk-trainer-wanted input { outline: 3px solid #b00020; outline-offset: 1px; }</style>"
+"""The name box's look while a message beside a button asks for the name."""
 
 NAME_FIRST = N_("Type your name at the top and press Enter first, so your work is saved as yours.")
 """What a learner on a class's shared server reads who starts a puzzle before giving a name."""
@@ -181,6 +183,9 @@ class PuzzleBrowser:
             self.retry_button.layout.width = "auto"
             for button, name in ((self.play_button, "play"), (self.next_button, "next"), (self.retry_button, "retry")):
                 button.add_class(f"mk-trainer-{name}")
+            self.ask = w.HTML()
+            """A message that asks for something (the learner's name), shown beside the button that was pressed."""
+            self.ask.add_class("mk-trainer-ask")
             self.info = w.HTML()
             self.info.add_class("mk-trainer-info")
             self.clock = w.HTML()
@@ -213,10 +218,16 @@ class PuzzleBrowser:
             homework = w.HBox([self.assignment_choice, self.assignment_upload])
             filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
             buttons = w.HBox([self.play_button, self.next_button, self.retry_button])
+            for row in (who, buttons):
+                row.layout = w.Layout(flex_flow="row wrap", align_items="center")
+            self._rows = {self.export_button: who, self.play_button: buttons}
+            self._rows |= {self.next_button: buttons, self.retry_button: buttons}
+            """The row of each button that may ask for the name: the question shows there, beside it."""
             legend = w.HTML(f"<small>{html.escape(_(LEGEND))}</small>")
             parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
             parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
-            self.box = w.VBox([*parts, self.stage])
+            style = w.HTML(STYLE, layout=w.Layout(display="none"))
+            self.box = w.VBox([style, *parts, self.stage])
             self.box.add_class("mk-trainer")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -262,6 +273,7 @@ class PuzzleBrowser:
         trainer.no_hints = self.trainer.no_hints
         self.trainer, self.progress, self.path = trainer, progress, path
         if progress.student:
+            self._asked(None)
             self._save()  # the new student's file, so their name is offered next time
             self.student_choice.options = self._names()
         self.board = None
@@ -316,14 +328,29 @@ class PuzzleBrowser:
             text = without_folders(text, self.students_folder, self.own_path.parent, self.export_folder.resolve())
         return _error(f"{text[0].upper()}{text[1:]}.")
 
+    def _asked(self, message: str | None, button: w.Button | None = None) -> None:
+        """Show ``message``, which asks for the learner's name, beside ``button``, and point at the name box
+        (outlined, with the focus); ``None`` takes the question away once the name is there."""
+        for row in set(self._rows.values()):
+            row.children = tuple(child for child in row.children if child is not self.ask)
+        if message is None or button is None:
+            self.ask.value = ""
+            self.student_choice.remove_class("mk-trainer-wanted")
+            return
+        self.ask.value = _error(message)
+        row = self._rows[button]
+        row.children = (*row.children, self.ask)
+        self.student_choice.add_class("mk-trainer-wanted")
+        self.student_choice.focus()
+
     @in_own_language
     def export(self, _event: object = None) -> Path | None:
         """Write the student's progress to hand in (CSV), and offer it to download; ``None`` without a name."""
         if not self.student:
-            self.student_info.value = _error(
-                _("Type your name at the top first, so your teacher knows whose work it is.")
-            )
+            message = _("Type your name at the top first, so your teacher knows whose work it is.")
+            self._asked(message, self.export_button)
             return None
+        self._asked(None)
         self._save()
         try:
             path = export_progress(self.progress, self.export_folder / export_name(self.student))
@@ -447,7 +474,7 @@ class PuzzleBrowser:
     def play(self, _event: object = None) -> None:
         """Put the chosen puzzle on the board."""
         if self.puzzle_choice.value is not None:
-            self.start(self.collection.find(self.puzzle_choice.value))
+            self.start(self.collection.find(self.puzzle_choice.value), self.play_button)
 
     @in_own_language
     def next(self, _event: object = None) -> None:
@@ -457,7 +484,7 @@ class PuzzleBrowser:
             left = _("No puzzle left here: change the pickers.")
             self.info.value = html.escape(f"{self.trainer.summary()} · {left}")
             return
-        self.start(puzzle)
+        self.start(puzzle, self.next_button)
 
     @in_own_language
     def retry(self, _event: object = None) -> None:
@@ -467,13 +494,16 @@ class PuzzleBrowser:
             done = _("Nothing to retry here: well done!")
             self.info.value = html.escape(f"{self.trainer.summary()} · {done}")
             return
-        self.start(puzzle)
+        self.start(puzzle, self.retry_button)
 
     @in_own_language
-    def start(self, puzzle: Puzzle) -> None:
-        """Play ``puzzle``: a new board, the list showing it, and the clock in timed mode."""
+    def start(self, puzzle: Puzzle, button: w.Button | None = None) -> None:
+        """Play ``puzzle``: a new board, the list showing it, and the clock in timed mode.
+
+        Without the name it needs, it says so beside ``button`` (the one pressed; **Play it** by default).
+        """
         if self.require_name and not self.student:
-            self.student_info.value = _error(_(NAME_FIRST))
+            self._asked(_(NAME_FIRST), button or self.play_button)
             return
         session = self.trainer.start(puzzle)
         self.board = PuzzleBoard(session, path=self.path, lang=self.language)
