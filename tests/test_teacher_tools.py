@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import datetime
+import re
 from pathlib import Path
 
-from machiavelli_kit.classroom.assignment import load_assignment
+from machiavelli_kit.classroom.assignment import load_assignment, parse_assignment
 from machiavelli_kit.classroom.report import ClassReport, gather
 from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
 from machiavelli_kit.classroom.sample_class import NAMES, sample_class, write_sample_class
@@ -81,3 +83,33 @@ def test_the_class_viewer_reads_a_folder_and_says_what_is_wrong(tmp_path: Path) 
     viewer.folder.value = str(tmp_path / "empty")
     viewer.make_button.click()
     assert "No export in" in viewer.message.value and viewer.report is not None and not viewer.report.students
+
+
+def test_the_assignment_maker_offers_the_file_as_chosen_to_download(tmp_path: Path) -> None:
+    report = gather(write_sample_class(tmp_path / "exports", COLLECTION, PUZZLES), COLLECTION)
+    folder = tmp_path / "server"
+    folder.write_text("a file, not a folder: nothing can be written in it, but the assignment can be downloaded")
+    maker = AssignmentMaker(report, folder)
+    maker.theme_choice.value = "chain"
+    maker.count.value = 3
+    maker.file_name.value = "week5.toml"
+    link = re.fullmatch(r'<a download="week5.toml" href="data:application/toml;base64,([A-Za-z0-9+/=]+)">'
+                        r"Download week5.toml</a>", maker.download.value)  # fmt: skip
+    assert link is not None
+    downloaded = parse_assignment(base64.b64decode(link[1]).decode("utf-8"), COLLECTION, "week5.toml")
+    assert downloaded.puzzles == maker.assignment().puzzles and len(downloaded.puzzles) == 3
+    assert downloaded.title == "More practice: chain"
+    maker.count.value = 4
+    assert len(parse_assignment(downloaded_text(maker), COLLECTION, "x.toml").puzzles) == 4, "it follows the choices"
+    assert maker.write() is None and "could not be written here" in maker.message.value
+    assert "Download it with the link instead" in maker.message.value and folder.is_file()
+    maker.file_name.value = "week5.txt"
+    assert maker.download.value == "", "no file to download under a bad name"
+    maker.write()
+    assert "must end in .toml" in maker.message.value
+
+
+def downloaded_text(maker: AssignmentMaker) -> str:
+    """The text of the file the maker's link downloads."""
+    data = maker.download.value.split("base64,", 1)[1].split('"', 1)[0]
+    return base64.b64decode(data).decode("utf-8")

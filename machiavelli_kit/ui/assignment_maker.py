@@ -3,11 +3,14 @@
 A thin layer over :meth:`ClassReport.next_assignment` and
 :func:`write_assignment`: the themes are listed most missed first, the
 puzzles the fewest students solved come first, and **Write the assignment**
-saves the TOML file (atomically, never over a file that is already there).
+saves the TOML file (atomically, never over a file that is already there)
+into the folder. The same file is always offered to download too, as it is
+chosen: on a class's app server the folder is the server's, not the teacher's.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import html
 from pathlib import Path
@@ -15,7 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from machiavelli_kit.classroom.assignment import Assignment, write_assignment
+from machiavelli_kit.classroom.assignment import Assignment, assignment_toml, write_assignment
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, language, ngettext, speaking
 from machiavelli_kit.ui.status import in_own_language
@@ -46,18 +49,23 @@ class AssignmentMaker:
         self.due = w.DatePicker(description=_("due"), style=style)
         # TRANSLATORS: "Solve" is the button that shows the answer.
         self.hints = w.Checkbox(value=True, description=_("hints and Solve allowed"), style=style)
-        self.file_name = w.Text(value="next-assignment.toml", description=_("file name"), style=style)
+        self.file_name = w.Text(
+            value="next-assignment.toml", description=_("file name"), style=style, continuous_update=False
+        )
         self.write_button = w.Button(description=_("Write the assignment"), button_style="primary")
         self.write_button.layout.width = "auto"
         self.preview = w.HTML()
         self.message = w.HTML()
+        self.download = w.HTML()
+        """A link that downloads the assignment file as it is chosen."""
+        self.download.add_class("mk-assignment-download")
         self.theme_choice.observe(self._theme_changed, names="value")
-        for control in (self.count, self.title, self.due, self.hints):
+        for control in (self.count, self.title, self.due, self.hints, self.file_name):
             control.observe(self.show, names="value")
         self.write_button.on_click(self.write)
         self._theme_changed()
         controls = [self.theme_choice, self.count, self.title, self.due, self.hints, self.file_name]
-        self.box = w.VBox([*controls, self.write_button, self.message, self.preview])
+        self.box = w.VBox([*controls, w.HBox([self.write_button, self.download]), self.message, self.preview])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -71,26 +79,43 @@ class AssignmentMaker:
 
     @in_own_language
     def show(self, _event: object = None) -> None:
-        """List the puzzles the assignment would hold."""
+        """List the puzzles the assignment would hold, and offer its file to download."""
+        assignment = self.assignment()
         titles = {puzzle.id: puzzle.title_in() for puzzle in self.report.collection.puzzles}
         items = "".join(
-            f"<li>{html.escape(puzzle_id)}: {html.escape(titles[puzzle_id])}</li>"
-            for puzzle_id in self.assignment().puzzles
+            f"<li>{html.escape(puzzle_id)}: {html.escape(titles[puzzle_id])}</li>" for puzzle_id in assignment.puzzles
         )
         self.preview.value = f"<ol>{items}</ol>"
+        name = str(self.file_name.value).strip()
+        if _name_problem(name):
+            self.download.value = ""  # Write says what is wrong with the name
+            return
+        data = base64.b64encode(assignment_toml(assignment).encode("utf-8")).decode("ascii")
+        # TRANSLATORS: a link beside "Write the assignment" that downloads the file; {name} is its name (week4.toml).
+        words = html.escape(_("Download {name}").format(name=name))
+        self.download.value = (
+            f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">{words}</a>'
+        )
 
     @in_own_language
     def write(self, _event: object = None) -> Path | None:
         """Write the file; refuse a bad name or a file that is already there, saying so."""
         name = str(self.file_name.value).strip()
-        if not name.endswith(".toml") or Path(name).name != name:
-            self.message.value = _error(_("The file name must end in .toml and name no folder, like week4.toml."))
+        problem = _name_problem(name)
+        if problem:
+            self.message.value = _error(problem)
             return None
         path = self.folder / name
         if path.exists():
             self.message.value = _error(_("{path} is already there: choose another file name.").format(path=path))
             return None
-        write_assignment(self.assignment(), path)
+        try:
+            write_assignment(self.assignment(), path)
+        except OSError as error:
+            # TRANSLATORS: {reason} says why the file could not be written ("Permission denied").
+            text = _("The file could not be written here: {reason}. Download it with the link instead.")
+            self.message.value = _error(text.format(reason=error.strerror or error))
+            return None
         self.message.value = html.escape(_("Written: {path}. Give this file to your students.").format(path=path))
         return path
 
@@ -105,6 +130,13 @@ def _theme_line(theme: str, rate: float, tried: int) -> str:
     # TRANSLATORS: {theme} is a theme's name from the puzzle files, {rate} a percentage, {count} the tries.
     line = ngettext("{theme}: missed {rate:.0%} of {count} try", "{theme}: missed {rate:.0%} of {count} tries", tried)
     return line.format(theme=theme, rate=rate, count=tried)
+
+
+def _name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as the assignment file's name, or ``None``."""
+    if not name.endswith(".toml") or Path(name).name != name:
+        return _("The file name must end in .toml and name no folder, like week4.toml.")
+    return None
 
 
 def _error(message: str) -> str:
