@@ -60,7 +60,7 @@ def test_a_second_visitor_can_neither_open_nor_save_into_the_first_ones_file(
         assert f"{NAME_TAKEN[0].upper()}{NAME_TAKEN[1:]}." in ben.student_info.value
         assert ben.student == "" and ben.path != ada_file and ben.progress.records == {}
     ben.next()
-    assert ben.board is None and NAME_FIRST in ben.student_info.value, "no name of his own yet: nothing starts"
+    assert ben.board is None and NAME_FIRST in ben.ask.value, "no name of his own yet: nothing starts"
     ben.student_choice.value = "Ben"
     answer_bga_3(ben)
     ben.export()

@@ -14,7 +14,9 @@ computer's own progress file is used, as before. On a class's app server, where
 each browser is a visitor (:mod:`machiavelli_kit.classroom.visitor`), a name belongs
 to the first visitor who gives it (:mod:`machiavelli_kit.classroom.owners`): the box
 offers only the visitor's own names, their last one is opened on each new page,
-another visitor's name is refused, and no server folder is ever shown.
+another visitor's name is refused, and no server folder is ever shown. Where the name
+is needed first, the button pressed says so beside itself, and the name box is outlined
+and given the focus.
 
 **Open an assignment** reads a teacher's assignment file; the list then shows
 its puzzles and the line under it how far the student has got. **Hand in my
@@ -205,6 +207,12 @@ class PuzzleBrowser:
             self.play_button.on_click(self.play)
             self.next_button.on_click(self.next)
             self.retry_button.on_click(self.retry)
+            row = w.Layout(flex_flow="row wrap", align_items="center")
+            who = w.HBox([self.student_choice, self.export_button], layout=row)
+            buttons = w.HBox([self.play_button, self.next_button, self.retry_button], layout=row)
+            self._rows = {self.export_button: who, self.play_button: buttons}
+            self._rows |= {self.next_button: buttons, self.retry_button: buttons}
+            """The row of each button that may ask for the name: the question shows there, beside it."""
             student = student or self._last_name()
             if student:
                 self.student_choice.value = student  # opens the student's progress
@@ -214,15 +222,8 @@ class PuzzleBrowser:
                 self.open_assignment(assignment)
             self.refresh()
             self._show_info()
-            who = w.HBox([self.student_choice, self.export_button])
             homework = w.HBox([self.assignment_choice, self.assignment_upload])
             filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
-            buttons = w.HBox([self.play_button, self.next_button, self.retry_button])
-            for row in (who, buttons):
-                row.layout = w.Layout(flex_flow="row wrap", align_items="center")
-            self._rows = {self.export_button: who, self.play_button: buttons}
-            self._rows |= {self.next_button: buttons, self.retry_button: buttons}
-            """The row of each button that may ask for the name: the question shows there, beside it."""
             legend = w.HTML(f"<small>{html.escape(_(LEGEND))}</small>")
             parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
             parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
