@@ -1,6 +1,6 @@
 """The teacher's presenter in real Chromium, in the Voila app (the teacher's page, opened with the teacher's link):
 the right arrow key plays the answer move by move, the words under the cards follow it, the last step says the
-puzzle is solved, the left arrow key takes a move back, and the cards fill the page's width."""
+puzzle is solved, the left arrow key takes a move back, and the cards fill the page's width; and in JupyterLab."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from machiavelli_kit.puzzles.collection import load_collection
-from tests.e2e.conftest import TEACHER_TOKEN
+from tests.e2e.conftest import TEACHER_TOKEN, open_in_lab
 from tests.e2e.test_game_board import TIMEOUT, text_of, wait_text
 from tests.e2e.test_game_keys import hover
 
@@ -54,3 +54,21 @@ def test_voila_presenter_steps_through_an_answer_with_the_arrow_keys(
     page.keyboard.press("ArrowLeft")
     wait_text(page, where, "step 2 of 3$")
     assert text_of(words) == seen[2] and picture.inner_html() == pictures[2]
+
+
+def test_lab_presenter_steps_with_the_keys_and_its_buttons(page: Page, lab_url: str, artifacts: Path) -> None:
+    open_in_lab(page, lab_url, "teacher.ipynb", TIMEOUT)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    presenter = page.locator(".mk-presenter")
+    where, words = presenter.locator(".mk-presenter-where"), presenter.locator(".mk-presenter-words")
+    presenter.locator(".mk-presenter-next").click(timeout=TIMEOUT)  # Playwright scrolls Lab's panel to it
+    wait_text(page, where, "step 0 of 3$")
+    hover(page, presenter.locator(".mk-presenter-picture svg"))
+    page.wait_for_function("() => document.querySelector('.mk-presenter.ipyevents-watched') !== null")
+    page.keyboard.press("ArrowRight")
+    wait_text(page, where, "step 1 of 3$")
+    assert text_of(words).startswith("Move 1 of 3: ")
+    presenter.locator(".mk-presenter-forward").click()
+    presenter.locator(".mk-presenter-forward").click()
+    wait_text(page, words, "Solved! The answer: yes\\.$")
+    presenter.screenshot(path=artifacts / "lab-presenter-solved.png")
