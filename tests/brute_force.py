@@ -66,3 +66,49 @@ def _changed(position: Position, partition: Partition, rules: Rules) -> int:
         kept = sum(kept_cards(start[i], partition[f], rules) for i, f in enumerate(assignment) if f is not None)
         best = max(best, kept)
     return naturals - best
+
+
+Item = tuple[Card, str]
+"""A card and where it comes from: ``table``, ``hand`` or ``helper``."""
+
+
+def most_with_helpers(position: Position, helpers: tuple[Card, ...], rules: Rules) -> int:
+    """The most hand cards one turn can play with these helping cards in the middle (0: none), by
+    exhaustive search: every subset of the hand and of the helping cards, every partition of them
+    with the table into melds, where a meld with a helping card holds no table card and at least two
+    hand cards, and the helping cards do not count toward the turn's cap."""
+    table: list[Item] = [(card, "table") for card in position.table.cards().elements()]
+    hand, cap = list(position.hand), rules.turn_room(0, len(position.hand))
+    for count in range(cap, 0, -1):
+        for chosen in set(combinations(sorted(hand), count)):
+            for size in range(len(helpers) + 1):
+                for taken in set(combinations(sorted(helpers), size)):
+                    items = [*table, *((card, "hand") for card in chosen), *((card, "helper") for card in taken)]
+                    if _partitions_with_helpers(sorted(items), rules):
+                        return count
+    return 0
+
+
+def _partitions_with_helpers(items: list[Item], rules: Rules) -> bool:
+    """Whether ``items`` (sorted) split into valid melds, each meld with a helping card made only of
+    hand cards and helping cards, at least two of them hand cards."""
+    if not items:
+        return True
+    first, others = items[0], items[1:]
+    seen: set[tuple[Item, ...]] = set()
+    for size in range(2, len(others) + 1):
+        for companions in combinations(others, size):
+            meld = (first, *companions)
+            if meld in seen:
+                continue
+            seen.add(meld)
+            sources = Counter(source for _, source in meld)
+            if sources["helper"] and (sources["table"] or sources["hand"] < 2):
+                continue
+            if check_meld(tuple(card for card, _ in meld), rules).valid:
+                rest = list(others)
+                for item in companions:
+                    rest.remove(item)
+                if _partitions_with_helpers(rest, rules):
+                    return True
+    return False

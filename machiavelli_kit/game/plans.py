@@ -23,6 +23,7 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
+from machiavelli_kit.game.helping import HelpingChoice, helping_choices
 from machiavelli_kit.game.state import View
 from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Clock, Solution, solve
 from machiavelli_kit.solver.steps import CARD_ORDER
@@ -34,31 +35,62 @@ def best_play(
 ) -> Play | None:
     """The solver's play for ``goal`` (``max``, ``close`` or a card to play), or ``None`` if there is none.
 
-    Helping cards, when there are any and ``helpers`` is true, are first taken one by one into
-    the smallest new meld the hand can build around each; the rest of the hand then plays on
-    the table (on an empty table of its own while the player may not touch the melds there),
-    within the room the turn has left (:meth:`~machiavelli_kit.core.rules.Rules.turn_room`).
-    The solves share ``clock`` (``None``: no limit): past its time or its work the solver gives up
+    With helping cards (when there are any and ``helpers`` is true) the play is exact too: every
+    way to lay new melds around them (:func:`~machiavelli_kit.game.helping.helping_choices`) is
+    tried with the solver's best play of the hand cards left on the table (on an empty table of
+    its own while the player may not touch the melds there), within the room the turn has left
+    (:meth:`~machiavelli_kit.core.rules.Rules.turn_room`), and the best of them wins: the most hand
+    cards (for ``max``), then the least par, then the most helping cards taken. The solves share
+    ``clock`` (``None``: no limit): past its time or its work the solver gives up
     (:class:`SolverTimeout`, or its :class:`~machiavelli_kit.solver.SolverOutOfWork`).
     """
     goal = Goal.parse(goal)
-    laid, taken, hand = _helper_melds(view, clock) if helpers else ([], (), Counter(view.hand))
-    room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
-    rest: tuple[Meld, ...] | None = None
+    hand = Counter(view.hand)
+    room = view.rules.turn_room(0, hand.total())
+    choices = [HelpingChoice((), Counter(), ())]
+    if helpers and view.helpers and room >= MIN_OWN_CARDS_WITH_HELPERS:
+        choices = helping_choices(hand, Counter(view.helpers), view.rules, room)
+    best: tuple[tuple[int, ...], Play] | None = None
+    most_rest: int | None = None  # the most the hand alone plays: a bound for the helping choices
+    for choice in sorted(choices, key=lambda choice: (bool(choice.melds), -choice.own.total())):  # laying none first
+        bounded = most_rest is not None and best is not None and goal.kind is GoalKind.MAX
+        if bounded and choice.own.total() + (most_rest or 0) < (best[0][0] if best else 0):
+            break  # the choices come with fewer own cards each time: none can play more
+        found = _with_helping(view, goal, choice, clock)
+        if not choice.melds:
+            most_rest = found[0][0] if found is not None else 0
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+def _with_helping(
+    view: View, goal: Goal, choice: HelpingChoice, clock: Clock | None
+) -> tuple[tuple[int, ...], Play] | None:
+    """The best play that lays ``choice``'s helping melds, and its score (higher is better: the
+    hand cards for ``max``, then less par, then more helping cards taken, which no one else can
+    use then), or ``None`` when no such play meets ``goal``."""
+    left = Counter(view.hand) - choice.own
+    room = view.rules.turn_room(choice.own.total(), left.total())
     card = goal.card
-    done = card is not None and hand[card] < Counter(view.hand)[card]  # a helping meld took the card
-    if hand and not done and room >= 1:
+    done = card is not None and choice.own[card] > 0  # a helping meld plays the goal's card
+    rest: Solution | None = None
+    if left and not done and room >= 1:
         table = view.table if view.may_touch_table else Table()
-        found = solve_within(Position(table, tuple(hand.elements())), view.rules, goal, clock, room)
-        if found.feasible:
-            rest = found.table.melds if view.may_touch_table else (*view.table.melds, *found.table.melds)
-        elif goal.kind is not GoalKind.MAX:
+        found = solve_within(Position(table, tuple(left.elements())), view.rules, goal, clock, room)
+        rest = found if found.feasible else None
+        if rest is None and goal.kind is not GoalKind.MAX:
             return None
-    elif goal.kind is GoalKind.CLOSE and hand:
+    if rest is None and (not choice.melds or (goal.kind is GoalKind.CLOSE and left)):
         return None
-    if rest is None and not laid:
-        return None
-    return Play(Table.of([*(view.table.melds if rest is None else rest), *laid]), taken)
+    played = choice.own.total() + (0 if rest is None else len(rest.played))
+    par = choice.own.total() + (0 if rest is None else rest.par)
+    if rest is None:
+        melds = view.table.melds
+    else:
+        melds = rest.table.melds if view.may_touch_table else (*view.table.melds, *rest.table.melds)
+    score = ((played,) if goal.kind is GoalKind.MAX else ()) + (-par, len(choice.taken))
+    return score, Play(Table.of([*melds, *choice.melds]), choice.taken)
 
 
 def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> Solution:
@@ -86,25 +118,6 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     played = play.table.cards() - view.table.cards()
     ordered = tuple(sorted(played.elements(), key=CARD_ORDER.__getitem__))
     return Solution(position, view.rules, Goal.MAX, True, ordered, play.table, origins, changed)
-
-
-def _helper_melds(view: View, clock: Clock | None) -> tuple[list[Meld], tuple[Card, ...], Counter[Card]]:
-    """New melds built around the helping cards, one at a time, the fewest hand cards each:
-    the melds, the helping cards taken, and the hand left."""
-    hand = Counter(view.hand)
-    laid: list[Meld] = []
-    taken: list[Card] = []
-    for helper in view.helpers:
-        room = view.rules.turn_room(len(view.hand) - hand.total(), hand.total())
-        if room < MIN_OWN_CARDS_WITH_HELPERS:
-            break
-        position = Position(Table(), (*hand.elements(), helper))
-        found = solve_within(position, view.rules, helper, clock, room + 1)  # the helping card does not count
-        if found.feasible:
-            laid += found.table.melds
-            taken.append(helper)
-            hand -= Counter(found.played) - Counter([helper])
-    return laid, tuple(taken), hand
 
 
 def simple_play(view: View, clock: Clock | None = None) -> Play | None:

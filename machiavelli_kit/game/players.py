@@ -126,7 +126,7 @@ class Beginner(Player):
 
 
 class Greedy(Player):
-    """The solver's maximum play every turn (helping cards first), else no play."""
+    """The solver's maximum play every turn (with the helping cards, when there are any), else no play."""
 
     name = "greedy"
 
