@@ -89,7 +89,7 @@ def test_rules_strings_are_accepted_wherever_rules_are() -> None:
 
 
 def test_a_bad_rules_string_is_named_not_an_attribute_error() -> None:
-    with pytest.raises(ValueError, match="wrap must be true or false, not 'perhaps'"):
+    with pytest.raises(ValueError, match="wrap must be true, false or unlimited, not 'perhaps'"):
         check_table("5S 5H 5D", "bga(wrap=perhaps)")
     with pytest.raises(ValueError, match="unknown preset 'bgaa'"):
         PlaySession(Position.parse("", "5S"), "bgaa")

@@ -230,4 +230,4 @@ def test_console_script_exit_codes() -> None:
     rules = subprocess.run(
         [str(script), "check", "--table", "5S 5H 5D", "--rules", "bga(wrap=perhaps)"], capture_output=True, text=True
     )
-    assert rules.returncode == 2 and "wrap must be true or false, not 'perhaps'" in rules.stderr
+    assert rules.returncode == 2 and "wrap must be true, false or unlimited, not 'perhaps'" in rules.stderr

@@ -52,7 +52,10 @@ def test_no_play_exits_one(capsys: pytest.CaptureFixture[str]) -> None:
     ("arguments", "message"),
     [
         (["--table", "5S 5H 5D", "--hand", "11H"], "'11H' is not a card"),
-        (["--table", "5S 5H 5D", "--hand", "8H", "--rules", "bga(wrap=perhaps)"], "wrap must be true or false"),
+        (
+            ["--table", "5S 5H 5D", "--hand", "8H", "--rules", "bga(wrap=perhaps)"],
+            "wrap must be true, false or unlimited",
+        ),
         (["--table", "5S 5H 5D || 6H 7H 8H", "--hand", "8H"], "meld 2 of the table is empty"),
         (["--table", "5S 5H 5D"], "give the hand"),
         (["--table", "5S 5H 5D", "--hand", "5S 5S"], "there are three 5♠ here"),

@@ -280,7 +280,7 @@ def test_the_play_session_speaks_its_language_or_the_one_in_use() -> None:
 def test_rules_and_goal_errors_are_said_in_the_language_in_use_with_the_file_keys_as_they_are() -> None:
     with speaking("it"), pytest.raises(RulesError) as italian:
         Rules.parse("bga(wrap=maybe)")
-    assert str(italian.value) == "wrap deve essere true o false, non 'maybe'"
+    assert str(italian.value) == "wrap deve essere true, false o unlimited, non 'maybe'"
     with speaking("pl"), pytest.raises(RulesError) as polish:
         Rules.parse("bga(decks=99)")
     assert str(polish.value) == "decks musi być od 1 do 8, a nie 99"

@@ -107,7 +107,7 @@ def test_a_hand_dealt_record_without_a_seed_replays_too(finished: Game) -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (lambda r: r.update(extra=1), "the record: unknown field 'extra'"),
     (lambda r: r.pop("dealer"), "the record: the field 'dealer' is missing"),
-    (lambda r: r.update(rules="bga(wrap=maybe)"), "rules: wrap must be true or false, not 'maybe'"),
+    (lambda r: r.update(rules="bga(wrap=maybe)"), "rules: wrap must be true, false or unlimited, not 'maybe'"),
     (lambda r: r.update(seed="7"), "seed must be a whole number or null"),
     (lambda r: r.update(players=["a", "b"]), "deal: the deal has 3 hands for 2 players"),
     (lambda r: r.update(players=["a"]), "players: a game has 2 to 6 players, not 1"),

@@ -59,7 +59,7 @@ def test_a_bad_card_names_file_puzzle_and_field() -> None:
             '[["4C", "5C", "7C"]]\nhand',
             "field 'table': the start table is not valid",
         ),
-        ('rules = "bga"', 'rules = "bga(wrap=maybe)"', "field 'rules': wrap must be true or false"),
+        ('rules = "bga"', 'rules = "bga(wrap=maybe)"', "field 'rules': wrap must be true, false or unlimited"),
         ('goal = "max"', 'goal = "win"', "field 'goal': 'win' is not a goal"),
         ('goal = "max"', 'goal = "play:QS"', "field 'goal': QS is not in the hand"),
         ("answer = 1", 'answer = "one"', "field 'answer': for goal max the answer is the number of cards playable"),

@@ -40,7 +40,7 @@ def test_overrides_are_written_back_sorted() -> None:
         ("bga(decks=0)", "decks must be between 1 and 8, not 0"),
         ("bga(jokers=-1)", "jokers must be between 0 and 16, not -1"),
         ("bga(hand_size=lots)", "hand_size must be a whole number, not 'lots'"),
-        ("bga(wrap=maybe)", "wrap must be true or false, not 'maybe'"),
+        ("bga(wrap=maybe)", "wrap must be true, false or unlimited, not 'maybe'"),
         ("bga(wrap)", "'wrap' is not a parameter: write name=value"),
         ("bga(wrap=true, wrap=false)", "parameter 'wrap' is given twice"),
         ("bga(stock_out=never)", "stock_out must be one of last_card, end, play_on, not 'never'"),
@@ -99,7 +99,7 @@ def test_overrides_and_replace_keep_the_preset() -> None:
     assert preset("wikipedia", max_cards_per_turn=13) == BGA  # same game, whatever the name
     with pytest.raises(RulesError, match="unknown preset 'uno'"):
         preset("uno")
-    with pytest.raises(RulesError, match="wrap must be true or false, not 'yes'"):
+    with pytest.raises(RulesError, match="wrap must be true, false or unlimited, not 'yes'"):
         Rules(wrap="yes")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="scoring must be one of single, points"):
         Rules(scoring="golf")  # type: ignore[arg-type]

@@ -260,10 +260,10 @@ def check_meld(cards: Sequence[Card], rules: Rules | str = BGA, lang: str | None
     counts = Counter(naturals)
     jokers_unwelcome = len(naturals) < len(cards) and rules.jokers == 0
     repeated = len(counts) < len(naturals)
-    if not jokers_unwelcome and len(cards) >= MIN_MELD and not repeated:
+    if not jokers_unwelcome and len(cards) >= MIN_MELD and (not repeated or rules.unlimited_runs):
         # A valid meld says nothing, so it is found without words (the solver and the generators check many).
         as_set = _set_attempt(cards, naturals, words=False)
-        if not as_set[0]:
+        if not as_set[0] and not repeated:
             return MeldCheck(cards, "set", as_set[1], as_set[2], rules, lang and language(lang))
         as_run = _run_attempt(cards, naturals, rules, words=False)
         if not as_run[0]:
@@ -286,12 +286,20 @@ def _why_not(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> tup
         problems.append(
             Problem(ProblemKind.TOO_SHORT, say(key, MIN_MELD, least=number(MIN_MELD), count=number(len(cards))))
         )
-    if repeated:
-        problems.append(_repeats(naturals, counts, "set" if looks_like_set else "run"))
+    # A run that goes round and round may hold a card again: too long, it is only too long.
+    round_run = repeated and rules.unlimited_runs and not looks_like_set
+    if repeated and not (round_run and len(cards) > rules.run_limit()):
+        problems.append(_repeats(naturals, counts, "set" if looks_like_set else "round_run" if round_run else "run"))
     for problem in as_set[0] if looks_like_set else as_run[0]:
         # Too many cards only because some are there twice is the one fault already named.
-        if not (repeated and problem.flag is ProblemKind.TOO_MANY_CARDS and _fits_once(counts, cards, looks_like_set)):
-            problems.append(problem)
+        if problem.flag is ProblemKind.IDENTICAL_CARDS or (
+            repeated
+            and not round_run
+            and problem.flag is ProblemKind.TOO_MANY_CARDS
+            and _fits_once(counts, cards, looks_like_set)
+        ):
+            continue
+        problems.append(problem)
     return tuple(problems)
 
 
@@ -320,8 +328,9 @@ def _looks_like_set(naturals: list[Card]) -> bool:
     return by_rank > by_suit or (by_rank == by_suit and len(ranks) < len(naturals))
 
 
-def _repeats(naturals: list[Card], counts: Counter[Card], kind: MeldKind) -> Problem:
-    """One problem naming every card that is in the meld more than once, in the meld's order."""
+def _repeats(naturals: list[Card], counts: Counter[Card], kind: str) -> Problem:
+    """One problem naming every card that is in the meld more than once, in the meld's order (``kind``:
+    ``set``, ``run``, or ``round_run`` for a run that may go round and round)."""
     twins = [card for card in dict.fromkeys(naturals) if counts[card] > 1]
     if len(twins) > 1:
         message = say(f"repeats_in_{kind}", cards=and_list([str(card) for card in twins]))
@@ -372,31 +381,47 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, wo
     its cards in play order and the cards its jokers stand for."""
     problems = []
     suits = {card.suit for card in naturals}
-    if len(cards) > MAX_RUN and _biggest_group(cards, [card.suit for card in naturals]) > MAX_RUN:
-        message = say("run_too_long", MAX_RUN, most=number(MAX_RUN), count=number(len(cards))) if words else ""
+    limit = rules.run_limit()
+    if len(cards) > limit and _biggest_group(cards, [card.suit for card in naturals]) > limit:
+        key = "run_round_too_long" if rules.unlimited_runs else "run_too_long"
+        message = say(key, limit, most=number(limit), count=number(len(cards))) if words else ""
         problems.append(Problem(ProblemKind.TOO_MANY_CARDS, message))
     if len(suits) > 1:
         if not words:
             return [*problems, Problem(ProblemKind.MIXED_SUITS, "")], cards, ()
         names = [suit_name(suit) for suit in dict.fromkeys(card.suit for card in naturals) if suit]
         problems.append(Problem(ProblemKind.MIXED_SUITS, say("mixed_suits", suits=and_list(names))))
-    if problems or len({card.rank for card in naturals}) < len(naturals):
+    repeated = len({card.rank for card in naturals}) < len(naturals)
+    if problems or (repeated and not rules.unlimited_runs):
         return problems, cards, ()
     suit = naturals[0].suit if naturals else Suit.SPADES
     ranks = [card.rank for card in naturals]
     window = _run_window(ranks, len(cards), rules)
     if window is not None:
-        jokers_as = tuple(Card(rank, suit) for rank in window if rank not in ranks)
-        natural_by_rank = {card.rank: card for card in naturals}
-        arranged = tuple(natural_by_rank.get(rank, JOKER) for rank in window)
-        return [], arranged, jokers_as
+        left = Counter(ranks)
+        arranged = []
+        for rank in window:  # a rank held fewer times than the window holds it: a joker there
+            arranged.append(Card(rank, suit) if left[rank] > 0 else JOKER)
+            left[rank] -= 1
+        jokers_as = tuple(Card(rank, suit) for rank, card in zip(window, arranged, strict=True) if card.is_joker)
+        return [], tuple(arranged), jokers_as
+    if repeated:  # cards held twice in a run that does not go round far enough: that fault is named on its own
+        return [Problem(ProblemKind.IDENTICAL_CARDS, "")], cards, ()
     if not words:
         return [Problem(ProblemKind.NOT_CONSECUTIVE, "")], cards, ()
     return [_why_not_consecutive(cards, naturals, rules)], cards, ()
 
 
 def _run_window(ranks: list[int], length: int, rules: Rules) -> list[int] | None:
-    """The ranks, in order, of a run of ``length`` cards holding ``ranks``, if one exists."""
+    """The ranks, in order, of a run of ``length`` cards holding ``ranks`` (each as many times as
+    given), if one exists; it starts at one of the ranks when it can."""
+    if rules.unlimited_runs:
+        wanted = Counter(ranks)
+        for start in sorted(wanted) + list(RANKS):
+            window = [rank_at(start + offset) for offset in range(length)]
+            if not wanted - Counter(window):
+                return window
+        return None
     if rules.wrap:
         starts = sorted(set(ranks)) + list(RANKS)
         for start in starts:
@@ -423,6 +448,15 @@ def _linear_positions(ranks: list[int], rules: Rules) -> list[list[int]]:
     return [low]
 
 
+def _placements(ranks: list[int], rules: Rules) -> list[list[int]]:
+    """The ways to place ``ranks`` on the line of a run: :func:`_linear_positions`, and when runs
+    turn the corner, also from each of its ranks on round the corner (Q K 2 as 12, 13, 15)."""
+    placements = _linear_positions(ranks, rules)
+    if rules.wrap:
+        placements += [[(rank - start) % len(RANKS) + start for rank in ranks] for start in sorted(set(ranks))]
+    return placements
+
+
 def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Problem:
     ranks = [card.rank for card in naturals]
     if ACE in ranks and not rules.ace_high and _run_window(ranks, len(cards), rules.replace(ace_high=True)):
@@ -431,7 +465,7 @@ def _why_not_consecutive(cards: tuple[Card, ...], naturals: list[Card], rules: R
         # Only a run that turns the corner holds these cards: the ace (or the joker for it) sits between K and 2.
         return Problem(ProblemKind.ACE_BOTH_ENDS, say("ace_between" if rules.ace_high else "ace_between_low"))
     suit = naturals[0].suit
-    best = min(_linear_positions(ranks, rules), key=lambda positions: max(positions) - min(positions))
+    best = min(_placements(ranks, rules), key=lambda positions: max(positions) - min(positions))
     missing = [Card(rank_at(place), suit) for place in range(min(best), max(best) + 1) if place not in best]
     jokers = len(cards) - len(naturals)
     if not missing:
@@ -486,7 +520,7 @@ def fix(
 
 
 def _fix(cards: tuple[Card, ...], rules: Rules, flags: Sequence[ProblemKind]) -> Fix | None:
-    if not MIN_MELD - 1 <= len(cards) <= MAX_RUN + 1:
+    if not MIN_MELD - 1 <= len(cards) <= rules.run_limit() + 1:
         return None  # no change of one card makes a meld of these
     ways: tuple[Callable[[tuple[Card, ...], Rules], Fix | None], ...] = (_take_out, _put_in_place, _add)
     if flags and flags[0] in ADD_FIRST:

@@ -8,10 +8,12 @@ with the parameters that differ from it, and parsed back from the same text:
 (True, 2, 13)
 >>> str(rules)
 'bga(jokers=2, wrap=true)'
+>>> Rules.parse("bga(wrap=unlimited)").wrap
+'unlimited'
 >>> Rules.parse("bga(wrap=maybe)")
 Traceback (most recent call last):
 ...
-machiavelli_kit.core.rules.RulesError: wrap must be true or false, not 'maybe'
+machiavelli_kit.core.rules.RulesError: wrap must be true, false or unlimited, not 'maybe'
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from machiavelli_kit.i18n import N_, _
 
 StockOut = Literal["last_card", "end", "play_on"]
 Scoring = Literal["single", "points"]
+Wrap = bool | Literal["unlimited"]
+UNLIMITED: Literal["unlimited"] = "unlimited"
+"""``wrap=unlimited``: runs go round and round, past the ace from the two again (document 001)."""
 STOCK_OUT_CHOICES: tuple[str, ...] = ("last_card", "end", "play_on")
 SCORING_CHOICES: tuple[str, ...] = ("single", "points")
 
@@ -37,6 +42,8 @@ class RulesError(ValueError):
 
 # TRANSLATORS: {name} is a rules parameter as written in a file (wrap); true and false are written as they are.
 MUST_BE_BOOL = N_("{name} must be true or false, not {value}")
+# TRANSLATORS: true, false and unlimited are written as they are (the values of wrap); {value} what was written.
+MUST_BE_WRAP = N_("wrap must be true, false or unlimited, not {value}")
 # TRANSLATORS: {name} is a rules parameter as written in a file (decks); {value} what was written, quoted.
 MUST_BE_NUMBER = N_("{name} must be a whole number, not {value}")
 
@@ -50,7 +57,10 @@ class Rules:
 
     - ``ace_high``: an ace may also follow the king (``Q K A``); never both ends.
     - ``wrap``: runs may turn the corner (``K A 2``); a run still holds at most
-      13 cards, one of each rank, so it never holds identical cards.
+      13 cards, one of each rank, so it never holds identical cards. ``"unlimited"``
+      (document 001): a run goes on past the ace from the two again, as long as the
+      decks last, so with two decks it may hold both copies of a card
+      (``J Q K A 2 ... K A``, :meth:`run_limit`).
     - ``jokers``: how many jokers are in the game; a joker stands for any card,
       needs no declaration and may be taken back from the table.
     - ``max_cards_per_turn``: how many hand cards one turn may play (``None``: no limit).
@@ -70,7 +80,7 @@ class Rules:
     jokers: int = 0
     hand_size: int = 15
     ace_high: bool = True
-    wrap: bool = False
+    wrap: Wrap = False
     max_cards_per_turn: int | None = 13
     restore_penalty: int = 3
     stock_out: StockOut = "last_card"
@@ -89,9 +99,11 @@ class Rules:
             _check_int("short_deal", self.short_deal, 3, max(3, self.hand_size))
         if self.max_cards_per_turn is not None:
             _check_int("max_cards_per_turn", self.max_cards_per_turn, 1, 200)
-        for name in ("ace_high", "wrap", "attach_before_laying"):
+        for name in ("ace_high", "attach_before_laying"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(_(MUST_BE_BOOL).format(name=name, value=quote(getattr(self, name))))
+        if not isinstance(self.wrap, bool) and self.wrap != UNLIMITED:
+            raise RulesError(_(MUST_BE_WRAP).format(value=quote(self.wrap)))
         _check_choice("stock_out", self.stock_out, STOCK_OUT_CHOICES)
         _check_choice("scoring", self.scoring, SCORING_CHOICES)
         if self.preset not in _PRESET_VALUES:
@@ -146,6 +158,20 @@ class Rules:
             return hand
         return min(hand, self.max_cards_per_turn - placed)
 
+    @property
+    def unlimited_runs(self) -> bool:
+        """Whether runs go round and round (``wrap=unlimited``)."""
+        return self.wrap == UNLIMITED
+
+    def run_limit(self) -> int:
+        """The most cards one run may hold: 13, or with ``wrap=unlimited`` every card of its suit
+        in the decks (a run round and round holds a rank again only 13 cards on).
+
+        >>> BGA.run_limit(), BGA.replace(wrap=True).run_limit(), BGA.replace(wrap="unlimited").run_limit()
+        (13, 13, 26)
+        """
+        return RANKS_IN_SUIT * self.decks if self.unlimited_runs else RANKS_IN_SUIT
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some parameters changed (checked like any other)."""
         unknown = set(changes) - set(PARAMETER_NAMES)
@@ -172,6 +198,7 @@ class Rules:
         return f"Rules.parse({str(self)!r})"
 
 
+RANKS_IN_SUIT = 13
 PARAMETER_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules) if f.name != "preset")
 _FIELD_TYPES = {name: Rules.__dataclass_fields__[name].type for name in PARAMETER_NAMES}
 _RULES_PATTERN = re.compile(r"(?P<name>[A-Za-z_]+)\s*(?:\((?P<args>[^()]*)\))?")
@@ -222,6 +249,12 @@ def as_rules(rules: Rules | str | None) -> Rules:
 def _parse_value(key: str, text: str) -> Any:
     kind = str(_FIELD_TYPES[key])
     lowered = text.lower()
+    if kind == "Wrap":
+        if lowered == UNLIMITED:
+            return UNLIMITED
+        if lowered not in ("true", "yes", "1", "false", "no", "0"):
+            raise RulesError(_(MUST_BE_WRAP).format(value=quote(text)))
+        kind = "bool"
     if kind == "bool":
         if lowered in ("true", "yes", "1"):
             return True

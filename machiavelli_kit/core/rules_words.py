@@ -67,7 +67,13 @@ def _change_text(name: str, value: object) -> str:
         # TRANSLATORS: how many cards each player is dealt.
         "hand_size": lambda n: ngettext("{count} card each", "{count} cards each", n).format(count=n),
         "ace_high": lambda yes: _("an ace may follow the king (Q K A)") if yes else _("an ace is only low (A 2 3)"),
-        "wrap": lambda yes: _("runs may turn the corner (K A 2)") if yes else _("runs may not turn the corner"),
+        "wrap": lambda how: (
+            _("runs may go round and round (J Q K A 2 ... K A)")
+            if how == "unlimited"
+            else _("runs may turn the corner (K A 2)")
+            if how
+            else _("runs may not turn the corner")
+        ),
         "max_cards_per_turn": lambda n: (
             _("no limit on cards a turn")
             if n is None

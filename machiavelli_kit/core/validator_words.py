@@ -46,6 +46,10 @@ TEXTS: dict[str, str] = {
     # TRANSLATORS: {cards} are two or more cards, e.g. "7♥ and 7♠".
     "repeats_in_set": N_("{cards} are each here more than once, but a set needs a different suit on every card"),
     "repeats_in_run": N_("{cards} are each here more than once, but a run holds each card only once"),
+    "repeats_in_round_run": N_(
+        "{cards} are each here more than once, but a run holds a card again only when it has gone all the way "
+        "round, thirteen cards on"
+    ),
     # TRANSLATORS: {ranks} are two or more ranks, e.g. "fives, sixes and sevens".
     "mixed_ranks": N_("the cards of a set all have the same rank, but this one mixes {ranks}"),
     # TRANSLATORS: {suits} are two or more suits, e.g. "hearts and spades".
@@ -142,6 +146,13 @@ COUNTED: dict[str, Callable[[int], str]] = {
         "there are {count} {card} here, but a run holds each card only once",
         n,
     ),
+    "copies_in_round_run": lambda n: ngettext(
+        "there is {count} {card} here, but a run holds a card again only when it has gone all the way round, "
+        "thirteen cards on",
+        "there are {count} {card} here, but a run holds a card again only when it has gone all the way round, "
+        "thirteen cards on",
+        n,
+    ),
     # TRANSLATORS: {most} is 4 (one card of each suit); {count} is how many cards this meld has.
     "set_too_long": lambda n: ngettext(
         "a set holds at most {most} card, one of each suit, and this one has {count}",
@@ -152,6 +163,12 @@ COUNTED: dict[str, Callable[[int], str]] = {
     "run_too_long": lambda n: ngettext(
         "a run holds at most {most} card, one of each rank, and this one has {count}",
         "a run holds at most {most} cards, one of each rank, and this one has {count}",
+        n,
+    ),
+    # TRANSLATORS: {most} is every card of a suit in the decks (26 with two decks); {count} how many this meld has.
+    "run_round_too_long": lambda n: ngettext(
+        "a run holds at most {most} card, every card of its suit in the decks, and this one has {count}",
+        "a run holds at most {most} cards, every card of its suit in the decks, and this one has {count}",
         n,
     ),
     # TRANSLATORS: {count} cards are missing, {cards} names them (6♥ 7♥), and the meld has one joker.
