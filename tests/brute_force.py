@@ -28,7 +28,7 @@ def partitions(cards: Counter[Card], rules: Rules) -> Iterator[Partition]:
     rest[first] -= 1
     others = sorted((+rest).elements())
     seen: set[tuple[Card, ...]] = set()
-    for size in range(2, min(len(others), 12) + 1):
+    for size in range(2, min(len(others), rules.run_limit() - 1) + 1):
         for companions in combinations(others, size):
             meld = (first, *companions)
             if meld in seen:

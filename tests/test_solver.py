@@ -29,6 +29,8 @@ VARIANTS = [
     Rules(jokers=1, wrap=True),
     Rules(max_cards_per_turn=2),
     Rules(decks=3),
+    Rules(wrap="unlimited"),
+    Rules(jokers=1, wrap="unlimited"),
 ]
 GOALS = ["max", "close", "card"]
 
@@ -125,7 +127,9 @@ def test_moves_lead_from_the_start_table_to_the_solution(seed: int, variant: Rul
 @given(
     cards=st.lists(st.integers(0, 51), min_size=1, max_size=13),
     same_suit=st.booleans(),
-    variant=st.sampled_from([BGA, Rules(wrap=True), Rules(ace_high=False), Rules(ace_high=False, wrap=True)]),
+    variant=st.sampled_from(
+        [BGA, Rules(wrap=True), Rules(ace_high=False), Rules(ace_high=False, wrap=True), Rules(wrap="unlimited")]
+    ),
 )
 def test_the_template_index_agrees_with_the_validator(cards: list[int], same_suit: bool, variant: Rules) -> None:
     """Shapes of melds without jokers come from the templates: the same kind and order as the validator."""
@@ -137,7 +141,10 @@ def test_the_template_index_agrees_with_the_validator(cards: list[int], same_sui
         assert arranged == verdict.arranged
 
 
-@pytest.mark.parametrize("variant", [BGA, Rules(wrap=True), Rules(ace_high=False), Rules(ace_high=False, wrap=True)])
+@pytest.mark.parametrize(
+    "variant",
+    [BGA, Rules(wrap=True), Rules(ace_high=False), Rules(ace_high=False, wrap=True), Rules(wrap="unlimited", decks=3)],
+)
 def test_every_template_is_a_meld(variant: Rules) -> None:
     """The solver checks its answers by templates, not by the validator: each template must be a meld."""
     for template in templates(variant):
@@ -147,7 +154,14 @@ def test_every_template_is_a_meld(variant: Rules) -> None:
 @settings(max_examples=300, deadline=None)
 @given(
     data=st.data(),
-    variant=st.sampled_from([Rules(jokers=4), Rules(jokers=4, wrap=True), Rules(jokers=4, ace_high=False)]),
+    variant=st.sampled_from(
+        [
+            Rules(jokers=4),
+            Rules(jokers=4, wrap=True),
+            Rules(jokers=4, ace_high=False),
+            Rules(jokers=4, wrap="unlimited"),
+        ]
+    ),
 )
 def test_a_template_with_jokers_in_any_slots_is_a_meld(data: st.DataObject, variant: Rules) -> None:
     """Whichever slots of a template jokers fill, it stays a meld."""

@@ -33,8 +33,9 @@ def random_table(
     """Lay random melds from ``supply`` (taken out of it) until about ``cards`` lie on the table.
 
     Each meld is a set of three or four (with chance ``set_share``) or a run of
-    3 to 6, valid under ``rules`` and every rule set in ``also``; a joker may
-    stand in for one of its cards when the supply holds one.
+    3 to 6 (sometimes 13 to 17 when runs go round and round), valid under ``rules``
+    and every rule set in ``also``; a joker may stand in for one of its cards when
+    the supply holds one.
     """
     every = (rules, *also)
     melds: list[Meld] = []
@@ -46,10 +47,13 @@ def random_table(
         if rng.random() < set_share:
             meld = [Card(rank, other) for other in rng.sample(SUITS, rng.choice((3, 3, 4)))]
         else:
-            meld = [Card(rank_at(rank + step), suit) for step in range(rng.choice((3, 3, 4, 4, 5, 6)))]
+            length = rng.choice((3, 3, 4, 4, 5, 6))
+            if rules.unlimited_runs and rng.random() < 0.25:  # round and round, a card again past 13
+                length = rng.randint(13, 17)
+            meld = [Card(rank_at(rank + step), suit) for step in range(length)]
             if not rules.wrap and rank + len(meld) - 1 > top_place(rules.ace_high):
                 continue
-        if any(supply[card] < 1 for card in meld) or not all(check_meld(meld, other).valid for other in every):
+        if Counter(meld) - supply or not all(check_meld(meld, other).valid for other in every):
             continue
         if supply[JOKER] and rng.random() < 0.5:
             meld[rng.randrange(len(meld))] = JOKER

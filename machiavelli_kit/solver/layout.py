@@ -115,7 +115,25 @@ def constraint_matrix(layout: Layout, arrays: TemplateArrays) -> Matrix:
     rows[short, width], rows[short, width + 1] = placed, joker_row
     values[first:, width], values[first:, width + 1] = missing, missing
     rows[layout.kept_start :, width + 2] = placed + 1 + layout.jokers + layout.kept_row
+    if arrays.repeats:
+        _merge_repeats(rows, values, first, width)
     entries = rows >= 0
     starts = np.zeros(layout.columns + 1, dtype=np.int32)
     np.cumsum(entries.sum(axis=1), out=starts[1:])
     return starts, rows[entries], values[entries]
+
+
+def _merge_repeats(rows: npt.NDArray[np.int32], values: FloatArray, first: int, width: int) -> None:
+    """A template naming a card twice (a run round and round) has one entry of 2 in that card's
+    row, not two entries of 1 (changed in place)."""
+    for column in range(first, len(rows)):
+        seen: dict[int, int] = {}
+        for place in range(width):
+            row = int(rows[column, place])
+            if row < 0:
+                continue
+            if row in seen:
+                values[column, seen[row]] += values[column, place]
+                rows[column, place] = -1
+            else:
+                seen[row] = place

@@ -37,6 +37,7 @@ take only hand cards; an answer that breaks a rule is a :class:`SolverError`.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -52,7 +53,7 @@ from machiavelli_kit.solver.highs import INFINITY
 from machiavelli_kit.solver.lay_off import lay_off
 from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, constraint_matrix, objectives
 from machiavelli_kit.solver.search import Relaxation, most_cards_then_most_stays
-from machiavelli_kit.solver.shapes import continuations, fills, kept_whole, known_shape, reforms_of
+from machiavelli_kit.solver.shapes import continuations, fills, kept_whole, known_shape, reforms_of, stays_in
 from machiavelli_kit.solver.solution import Solution, SolverError
 from machiavelli_kit.solver.templates import (
     CARD_COUNT,
@@ -119,6 +120,10 @@ class Program:
     def missing(self) -> IntArray:
         """Each template's slots of cards nobody holds."""
         incidence, sizes = _incidence(self.arrays)
+        if self.arrays.repeats:  # a card named twice is there twice only if both copies are held
+            held = (self.on_table + self.in_hand).astype(np.float64)
+            found: IntArray = np.minimum(incidence, held).sum(axis=1).astype(np.int64)
+            return sizes - found
         missing: IntArray = sizes - (incidence @ self.held).astype(np.int64)
         return missing
 
@@ -128,8 +133,8 @@ class Program:
         :mod:`machiavelli_kit.solver.lay_off`); ``None`` when the shortcut does not apply or finds no
         such play."""
         kind = self.goal.kind
-        if kind is GoalKind.PLAY or self.jokers > self.table_jokers or None in self.shapes:
-            return None  # jokers in the hand, or a start meld that is not one: the program answers
+        if kind is GoalKind.PLAY or self.jokers > self.table_jokers or None in self.shapes or self.arrays.repeats:
+            return None  # jokers in the hand, a start meld that is not one, runs round and round: the program answers
         fits = np.zeros(CARD_COUNT + 1, dtype=bool)  # cards in a meld the decks and jokers could fill
         fits[self.arrays.grid[self.missing <= self.jokers]] = True
         everything = card_indexes(self.position.hand)
@@ -236,38 +241,41 @@ class Program:
         real = np.zeros(CARD_COUNT, dtype=np.int64)
         real[layout.cards] = values[: len(layout.cards)]
         real_left: list[int] = real.tolist()
-        melds: list[tuple[int | None, int, frozenset[int]]] = []
+        melds: list[tuple[int | None, int, Counter[int]]] = []
         for column in np.flatnonzero(values[layout.kept_start :]).tolist():
             template, meld = int(layout.kept[column]), int(layout.kept_meld[column])
             shape = self.shapes[meld]
             assert shape is not None
-            stays = shape.cards.intersection(templates[template].slots)
+            stays = stays_in(shape, templates[template].slots)
             melds.append((meld, template, stays))
-            for card in stays:
+            for card in stays.elements():
                 real_left[card] -= 1
         melds.sort(key=lambda item: item[0] if item[0] is not None else -1)
         new_counts = values[layout.new_start : layout.kept_start]
         for column in np.flatnonzero(new_counts).tolist():
-            melds.extend([(None, int(layout.new[column]), frozenset())] * int(new_counts[column]))
+            melds.extend([(None, int(layout.new[column]), Counter())] * int(new_counts[column]))
         final: list[FinalMeld] = []
         for origin, template, stays in melds:
             slots = templates[template].slots
-            placed = [slot for slot in slots if slot not in stays] if stays else slots
-            if all(real_left[slot] > 0 for slot in placed):  # no joker: the template's cards
+            placed = _without(slots, stays) if stays else slots
+            twice = self.arrays.repeats and len(set(placed)) < len(placed)  # a card placed twice: counted below
+            if not twice and all(real_left[slot] > 0 for slot in placed):  # no joker: the template's cards
                 for slot in placed:
                     real_left[slot] -= 1
                 final.append((origin, template, self.arrays.cards[template]))
                 continue
-            cards = []
+            cards, staying = [], stays.copy()
             for slot in slots:
-                if slot not in stays and real_left[slot] <= 0:
+                if staying[slot] > 0:
+                    staying[slot] -= 1
+                elif real_left[slot] <= 0:
                     cards.append(JOKER)
                     continue
-                if slot not in stays:
+                else:
                     real_left[slot] -= 1
                 cards.append(card_at(slot))
             final.append((origin, template, tuple(cards)))
-        return self._solution(final, changed=int(self.on_table.sum()) - sum(len(stays) for _, _, stays in melds))
+        return self._solution(final, changed=int(self.on_table.sum()) - sum(stays.total() for _, _, stays in melds))
 
     def _solution(self, final: list[FinalMeld], changed: int) -> Solution:
         """The answer with these final melds (new runs joined to the runs they continue), once
@@ -335,6 +343,18 @@ class Program:
         return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
 
 
+def _without(slots: tuple[int, ...], stays: Counter[int]) -> list[int]:
+    """The slots left once each card that stays has taken one slot of its own."""
+    left = stays.copy()
+    placed = []
+    for slot in slots:
+        if left[slot] > 0:
+            left[slot] -= 1
+        else:
+            placed.append(slot)
+    return placed
+
+
 def _counts(indexes: list[int]) -> IntArray:
     """How many of each card (by index, jokers last) ``indexes`` hold."""
     counts: IntArray = np.bincount(np.array(indexes, dtype=np.int64), minlength=JOKER_INDEX + 1)
@@ -343,9 +363,13 @@ def _counts(indexes: list[int]) -> IntArray:
 
 @lru_cache(maxsize=16)
 def _incidence(arrays: TemplateArrays) -> tuple[FloatArray, IntArray]:
-    """Which cards each template holds (a row of 0s and 1s per template), and how many."""
+    """How many times each template holds each card (a row per template: 0s and 1s, and 2s where
+    a run goes round and round), and how many cards it holds."""
     incidence = np.zeros((len(arrays.templates), CARD_COUNT + 1))
-    np.put_along_axis(incidence, arrays.grid, 1.0, axis=1)
+    if arrays.repeats:
+        np.add.at(incidence, (np.arange(len(arrays.templates))[:, None], arrays.grid), 1.0)
+    else:
+        np.put_along_axis(incidence, arrays.grid, 1.0, axis=1)
     return incidence[:, :CARD_COUNT].copy(), np.diff(arrays.starts).astype(np.int64)
 
 
@@ -360,6 +384,8 @@ def _distinct(
     slots = arrays.grid[templates]
     bits = np.where(np.append(held, False)[slots], np.left_shift(1, slots), 0)
     keys = np.bitwise_or.reduce(bits, axis=1) * 16 + missing[templates]
+    if arrays.repeats:  # a template naming a card twice differs from one naming it once: never merged
+        keys = np.where(arrays.twice[templates], -1 - np.arange(len(templates)), keys)
     order = np.lexsort((np.arange(len(templates)), keys, groups))
     same = (keys[order][1:] == keys[order][:-1]) & (groups[order][1:] == groups[order][:-1])
     keep[order[1:][same]] = False

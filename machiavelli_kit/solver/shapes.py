@@ -3,11 +3,14 @@
 A start meld goes on as a set of its rank or as a run of its suit, keeping its
 natural cards that the final meld holds: its :class:`Shape`. Its
 *continuations* are the templates it may go on as; its *reforms* (for the
-lay-off shortcut) those that keep all its natural cards.
+lay-off shortcut) those that keep all its natural cards. With ``wrap=unlimited`` a start
+run may hold a card twice, and a template may name it twice: what stays is counted card by
+card, each copy once.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,25 +33,31 @@ from machiavelli_kit.solver.templates import (
 @dataclass(frozen=True)
 class Shape:
     """What a start meld may go on as: a set of its rank or a run of its suit (by the suit's
-    order), and its natural cards."""
+    order), and its natural cards (a set; ``twice``: those it holds twice, a run round and round)."""
 
     kind: str
     key: int
     cards: frozenset[int]
+    twice: frozenset[int] = frozenset()
+
+    def size(self) -> int:
+        """How many natural cards the start meld holds."""
+        return len(self.cards) + len(self.twice)
 
 
 def _meld_shape(cards: tuple[Card, ...], indexes: list[int], arrays: TemplateArrays, rules: Rules) -> Shape | None:
     """How a start meld can go on; ``None`` when it cannot (no naturals, or not a meld)."""
     naturals = [index for index in indexes if index != JOKER_INDEX]
     unique = frozenset(naturals)
-    if not naturals or len(unique) < len(naturals):
+    if not naturals or (len(unique) < len(naturals) and not arrays.repeats):
         return None
-    number = arrays.by_cards.get(unique) if len(naturals) == len(indexes) else None
+    number = arrays.number_of(naturals) if len(naturals) == len(indexes) else None
     kind = meld_shape(cards, rules)[0] if number is None else arrays.templates[number].kind
+    twice = frozenset(index for index, count in Counter(naturals).items() if count > 1)
     if kind == "set":
         return Shape("set", naturals[0] % 13 + 1, unique)
     if kind == "run":
-        return Shape("run", naturals[0] // 13, unique)
+        return Shape("run", naturals[0] // 13, unique, twice)
     return None
 
 
@@ -73,6 +82,8 @@ def continuations(arrays: TemplateArrays, shape: Shape) -> tuple[IntArray, IntAr
     member[list(shape.cards)] = True
     inside = member[grid]
     stays = inside.sum(axis=1, dtype=np.int64)
+    if arrays.repeats:  # each copy the start meld holds stays once at most
+        stays = np.array([_stays(shape, arrays.templates[int(t)].slots) for t in candidates], dtype=np.int64)
     usable = stays > 0
     if shape.kind == "run":  # first and last kept places (read only where some card stays)
         first = inside.argmax(axis=1)
@@ -89,12 +100,23 @@ def reforms_of(arrays: TemplateArrays, shape: Shape, jokers: bool) -> list[tuple
     """The melds a start meld of ``shape`` may go on as keeping all its natural cards, and the
     slots each one leaves open: longer ones only, unless the meld has ``jokers`` to free."""
     candidates, stays = continuations(arrays, shape)
-    least = MIN_MELD if jokers else len(shape.cards) + 1
+    least = MIN_MELD if jokers else shape.size() + 1
     return [
         (template, tuple(slot for slot in arrays.templates[template].slots if slot not in shape.cards))
-        for template in candidates[stays == len(shape.cards)].tolist()
+        for template in candidates[stays == shape.size()].tolist()
         if len(arrays.templates[template].slots) >= least
     ]
+
+
+def stays_in(shape: Shape, slots: tuple[int, ...]) -> Counter[int]:
+    """The start meld's natural cards that a final meld with these slots keeps, each copy once."""
+    if not shape.twice and len(set(slots)) == len(slots):
+        return Counter(shape.cards.intersection(slots))
+    return Counter(slots) & (Counter(shape.cards) + Counter(shape.twice))
+
+
+def _stays(shape: Shape, slots: tuple[int, ...]) -> int:
+    return stays_in(shape, slots).total()
 
 
 def fills(indexes: list[int], arrays: TemplateArrays, template: int) -> bool:
@@ -107,7 +129,8 @@ def fills(indexes: list[int], arrays: TemplateArrays, template: int) -> bool:
 
 def kept_whole(indexes: list[int], arrays: TemplateArrays) -> tuple[int, tuple[Card, ...]]:
     """The template a start meld without jokers fills as it is, and its cards in the template's order."""
-    template = arrays.by_cards[frozenset(indexes)]
+    template = arrays.number_of(indexes)
+    assert template is not None, "a start meld without jokers fills a template"
     return template, arrays.cards[template]
 
 

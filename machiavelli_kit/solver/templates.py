@@ -7,6 +7,12 @@ templates as flat arrays for the solver's matrices.
 
 >>> len(templates(Rules())), len(templates(Rules(ace_high=False))), len(templates(Rules(wrap=True)))
 (373, 329, 589)
+
+With ``wrap=unlimited`` a run goes round and round as long as the decks last, so a
+template may name a card twice (a run of 14 to 26 cards with two decks):
+
+>>> len(templates(Rules(wrap="unlimited"))), max(len(shape.slots) for shape in templates(Rules(wrap="unlimited")))
+(1313, 26)
 >>> arrays = template_arrays(Rules())
 >>> [card_at(int(slot)).code for slot in arrays.slots_of(arrays.index[(0, 1, 2)])]
 ['AS', '2S', '3S']
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from typing import Literal
 
@@ -74,11 +80,16 @@ class Template:
 
 def templates(rules: Rules) -> tuple[Template, ...]:
     """All sets and runs the rules allow (sets first, then runs by suit)."""
-    return _templates(rules.ace_high, rules.wrap)
+    return _templates(*_key(rules))
+
+
+def _key(rules: Rules) -> tuple[bool, bool, int]:
+    """What the templates depend on: the ace, the corner, and how far runs go round (0: not past 13 cards)."""
+    return rules.ace_high, bool(rules.wrap), rules.run_limit() if rules.unlimited_runs else 0
 
 
 @cache
-def _templates(ace_high: bool, wrap: bool) -> tuple[Template, ...]:
+def _templates(ace_high: bool, wrap: bool, round_to: int = 0) -> tuple[Template, ...]:
     found: list[Template] = []
     for rank in RANKS:
         for size in range(MIN_MELD, MAX_SET + 1):
@@ -86,13 +97,20 @@ def _templates(ace_high: bool, wrap: bool) -> tuple[Template, ...]:
                 slots = tuple(card_index(Card(rank, suit)) for suit in suits)
                 found.append(Template("set", slots, rank=rank))
     for suit in SUITS:
-        for ranks in _run_rank_windows(ace_high, wrap):
+        for ranks in _run_rank_windows(ace_high, wrap, round_to):
             found.append(Template("run", tuple(card_index(Card(rank, suit)) for rank in ranks), suit=suit))
     return tuple(found)
 
 
-def _run_rank_windows(ace_high: bool, wrap: bool) -> list[tuple[int, ...]]:
-    """The rank sequences of every run, e.g. (12, 13, 1) for Q K A."""
+def _run_rank_windows(ace_high: bool, wrap: bool, round_to: int = 0) -> list[tuple[int, ...]]:
+    """The rank sequences of every run, e.g. (12, 13, 1) for Q K A; runs going round and round
+    up to ``round_to`` cards (13 cards from every start, then one more each time)."""
+    if round_to:
+        return [
+            tuple((start + offset) % 13 + 1 for offset in range(length))
+            for length in range(MIN_MELD, round_to + 1)
+            for start in range(13)
+        ]
     if wrap:
         windows = [
             tuple((start + offset) % 13 + 1 for offset in range(length))
@@ -122,14 +140,34 @@ class TemplateArrays:
     """Each template's number, by its slots."""
     by_cards: dict[frozenset[int], int]
     """Each template's number, by its set of slots (a meld's cards in any order); of two with the
-    same cards (A to K and 2 to A), the first, as the validator arranges them."""
+    same cards (A to K and 2 to A), the first, as the validator arranges them. Templates that
+    name a card twice are not here: :attr:`by_multiset` holds them."""
     by_shape: dict[tuple[str, int], IntArray]
     """The numbers of the sets of each rank (``("set", rank)``) and the runs of each suit (``("run", suit order)``)."""
     cards: tuple[tuple[Card, ...], ...]
     """Each template's cards, in play order (:meth:`Template.cards`)."""
     grid: IntArray
-    """Row ``t``: template ``t``'s slots, then :data:`JOKER_INDEX` (no card) up to :data:`MAX_RUN` columns;
-    the first :data:`MAX_NEW_RUN` columns hold every slot of a new meld."""
+    """Row ``t``: template ``t``'s slots, then :data:`JOKER_INDEX` (no card) up to the longest template
+    (at least :data:`MAX_RUN` columns); the first :data:`MAX_NEW_RUN` columns hold every slot of a new meld."""
+    by_multiset: dict[tuple[int, ...], int]
+    """The templates that name a card twice (runs round and round), by their slots in order of card."""
+
+    @property
+    def repeats(self) -> bool:
+        """Whether some template names a card twice (``wrap=unlimited``)."""
+        return bool(self.by_multiset)
+
+    @cached_property
+    def twice(self) -> npt.NDArray[np.bool_]:
+        """Which templates name a card twice."""
+        return np.array([len(set(shape.slots)) < len(shape.slots) for shape in self.templates], dtype=bool)
+
+    def number_of(self, indexes: list[int]) -> int | None:
+        """The template a meld's cards (indexes, no joker) fill in some order, if any."""
+        unique = frozenset(indexes)
+        if len(unique) == len(indexes):
+            return self.by_cards.get(unique)
+        return self.by_multiset.get(tuple(sorted(indexes)))
 
     def slots_of(self, template: int) -> IntArray:
         return self.slots[self.starts[template] : self.starts[template + 1]]
@@ -145,12 +183,13 @@ class TemplateArrays:
 
 def template_arrays(rules: Rules) -> TemplateArrays:
     """The rules' templates as :class:`TemplateArrays` (built once per rules)."""
-    return _template_arrays(rules.ace_high, rules.wrap)
+    return _template_arrays(*_key(rules))
 
 
 @cache
-def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
-    shapes = _templates(ace_high, wrap)
+def _template_arrays(ace_high: bool, wrap: bool, round_to: int = 0) -> TemplateArrays:
+    shapes = _templates(ace_high, wrap, round_to)
+    width = max(MAX_RUN, *(len(shape.slots) for shape in shapes))
     sizes = np.array([len(shape.slots) for shape in shapes], dtype=np.int64)
     starts = np.zeros(len(shapes) + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
@@ -169,10 +208,19 @@ def _template_arrays(ace_high: bool, wrap: bool) -> TemplateArrays:
         slots,
         new,
         {shape.slots: number for number, shape in enumerate(shapes)},
-        {frozenset(shape.slots): number for number, shape in reversed(tuple(enumerate(shapes)))},
+        {
+            frozenset(shape.slots): number
+            for number, shape in reversed(tuple(enumerate(shapes)))
+            if len(set(shape.slots)) == len(shape.slots)
+        },
         {key: np.array(numbers, dtype=np.int64) for key, numbers in by_shape.items()},
         tuple(shape.cards() for shape in shapes),
-        np.array([shape.slots + (JOKER_INDEX,) * (MAX_RUN - len(shape.slots)) for shape in shapes], dtype=np.int64),
+        np.array([shape.slots + (JOKER_INDEX,) * (width - len(shape.slots)) for shape in shapes], dtype=np.int64),
+        {
+            tuple(sorted(shape.slots)): number
+            for number, shape in reversed(tuple(enumerate(shapes)))
+            if len(set(shape.slots)) < len(shape.slots)
+        },
     )
 
 
@@ -190,9 +238,8 @@ def meld_shape(cards: tuple[Card, ...], rules: Rules) -> tuple[Literal["set", "r
     """
     indexes = card_indexes(cards)
     if JOKER_INDEX not in indexes:
-        slots = frozenset(indexes)
         arrays = template_arrays(rules)
-        number = arrays.by_cards.get(slots) if len(slots) == len(indexes) else None
+        number = arrays.number_of(indexes)
         if number is not None:
             return arrays.templates[number].kind, arrays.cards[number]
     return _checked_shape(cards, rules)
