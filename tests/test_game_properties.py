@@ -36,7 +36,7 @@ def setups(draw: st.DrawFn) -> tuple[Rules, int]:
         hand_size=hand_size,
         short_deal=short,
         helpers=helpers,
-        wrap=draw(st.booleans()),
+        wrap=draw(st.sampled_from([False, True, "unlimited"])),
         ace_high=draw(st.booleans()),
         max_cards_per_turn=draw(st.none() | st.integers(2, 6)),
         restore_penalty=draw(st.integers(0, 3)),
