@@ -78,6 +78,16 @@ def test_taking_no_helping_card_can_be_the_best() -> None:
     assert play == Play(Table.parse("5H 6H 7H")) and game.refusal(play) is None
 
 
+def test_a_card_goal_is_never_met_by_a_play_without_the_card() -> None:
+    """With a cap of two, the helping meld 5♠ 5♥ 5♦ leaves no room for the 9♥ the goal asks for,
+    and 9♥ goes nowhere else: there is no such play."""
+    rules = Rules.parse("bga(max_cards_per_turn=2, helpers=1)")
+    game = game_of(rules, "5S 5H 9H", "", "5D")
+    assert best_play(game.view(0), "9H") is None
+    play = best_play(game.view(0), "5S")
+    assert play is not None and play.helpers == parse_cards("5D") and game.refusal(play) is None
+
+
 RANKS = range(4, 8)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 UNIVERSE = [Card(rank, suit) for rank in RANKS for suit in SUITS]

@@ -53,8 +53,12 @@ def best_play(
     best: tuple[tuple[int, ...], Play] | None = None
     most_rest: int | None = None  # the most the hand alone plays: a bound for the helping choices
     for choice in sorted(choices, key=lambda choice: (bool(choice.melds), -choice.own.total())):  # laying none first
-        bounded = most_rest is not None and best is not None and goal.kind is GoalKind.MAX
-        if bounded and choice.own.total() + (most_rest or 0) < (best[0][0] if best else 0):
+        if (
+            goal.kind is GoalKind.MAX
+            and most_rest is not None
+            and best is not None
+            and choice.own.total() + most_rest < best[0][0]  # the rest plays no more than the whole hand does
+        ):
             break  # the choices come with fewer own cards each time: none can play more
         found = _with_helping(view, goal, choice, clock)
         if not choice.melds:
@@ -81,7 +85,7 @@ def _with_helping(
         rest = found if found.feasible else None
         if rest is None and goal.kind is not GoalKind.MAX:
             return None
-    if rest is None and (not choice.melds or (goal.kind is GoalKind.CLOSE and left)):
+    if rest is None and (not choice.melds or (goal.kind is GoalKind.CLOSE and left) or (card is not None and not done)):
         return None
     played = choice.own.total() + (0 if rest is None else len(rest.played))
     par = choice.own.total() + (0 if rest is None else rest.par)
