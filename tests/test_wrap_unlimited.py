@@ -109,6 +109,12 @@ def test_a_joker_stands_for_a_card_of_the_second_time_round() -> None:
     assert [card.code for card in verdict.arranged][-3:] == ["10H", "JK", "QH"]
 
 
+def test_a_joker_after_a_whole_suit_stands_for_its_first_card_again() -> None:
+    verdict = Meld.parse(ACE_TO_KING + " JK").check(UNLIMITED.replace(jokers=1))
+    assert verdict.kind == "run" and verdict.jokers_as == parse_cards("AH")
+    assert verdict.arranged[-1].is_joker and verdict.arranged.count(parse_cards("AH")[0]) == 1
+
+
 def test_a_table_may_hold_both_copies_in_one_run_but_no_third() -> None:
     assert check_table(ISSUE_RUN, UNLIMITED).valid and not check_table(ISSUE_RUN, WRAP).valid
     assert not check_table(f"{ISSUE_RUN} | AH 2H 3H", UNLIMITED).valid  # a third A♥

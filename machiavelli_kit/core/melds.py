@@ -397,14 +397,19 @@ def _run_attempt(cards: tuple[Card, ...], naturals: list[Card], rules: Rules, wo
     suit = naturals[0].suit if naturals else Suit.SPADES
     ranks = [card.rank for card in naturals]
     window = _run_window(ranks, len(cards), rules)
-    if window is not None:
+    if window is not None and len(window) <= MAX_RUN:  # one card of each rank at most
+        jokers_as = tuple(Card(rank, suit) for rank in window if rank not in ranks)
+        natural_by_rank = {card.rank: card for card in naturals}
+        arranged = tuple(natural_by_rank.get(rank, JOKER) for rank in window)
+        return [], arranged, jokers_as
+    if window is not None:  # round and round: a rank held fewer times than the window holds it has a joker
         left = Counter(ranks)
-        arranged = []
-        for rank in window:  # a rank held fewer times than the window holds it: a joker there
-            arranged.append(Card(rank, suit) if left[rank] > 0 else JOKER)
+        placed: list[Card] = []
+        for rank in window:
+            placed.append(Card(rank, suit) if left[rank] > 0 else JOKER)
             left[rank] -= 1
-        jokers_as = tuple(Card(rank, suit) for rank, card in zip(window, arranged, strict=True) if card.is_joker)
-        return [], tuple(arranged), jokers_as
+        jokers_as = tuple(Card(rank, suit) for rank, card in zip(window, placed, strict=True) if card.is_joker)
+        return [], tuple(placed), jokers_as
     if repeated:  # cards held twice in a run that does not go round far enough: that fault is named on its own
         return [Problem(ProblemKind.IDENTICAL_CARDS, "")], cards, ()
     if not words:
