@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import assume, given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.core.cards import (
@@ -202,6 +202,7 @@ def turns(draw: st.DrawFn) -> tuple[Rules, Position, Position]:
     return rules, start, end
 
 
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a busy machine must not fail it
 @given(turns(), st.data())
 def test_turns_that_add_hand_cards_are_accepted_and_dropping_a_table_card_is_not(
     turn: tuple[Rules, Position, Position], data: st.DataObject
