@@ -36,7 +36,7 @@ WINGS_BOTTOM_UP: tuple[frozenset[str], ...] = (
 """The wings, lowest first: a wing imports its own modules and the wings on lower floors, never a higher one
 nor a neighbour on its own floor (the game and the classroom know nothing of each other)."""
 
-WIDGET_LIBRARIES = frozenset({"ipywidgets", "ipycanvas", "ipyevents", "IPython"})
+WIDGET_LIBRARIES = frozenset({"anywidget", "ipywidgets", "ipycanvas", "ipyevents", "IPython"})
 """What draws on a notebook page: only ``ui/`` imports it, so everything else runs headless."""
 
 

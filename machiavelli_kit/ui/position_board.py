@@ -34,6 +34,7 @@ from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
 from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
 from machiavelli_kit.ui.status import STYLE, Kind, in_own_language, kind_of, mark, reporting_errors
+from machiavelli_kit.ui.steady_focus import SteadyFocus
 
 STEP_DELAY = 0.35
 SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
@@ -156,7 +157,7 @@ class PositionBoard:
         row = w.HBox([*self.buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, *parts, self.canvas, row, self.status_line])
+        self.box = w.VBox([style, SteadyFocus(), *parts, self.canvas, row, self.status_line])
         self.box.add_class("mk-position")
         self._size_box()
         if name:
