@@ -27,7 +27,7 @@ pytestmark = pytest.mark.browser
 HEIGHT = 700
 """The window's height in these tests (CSS pixels)."""
 CUT = 100
-"""How much of the board (CSS pixels) the window's edge hides."""
+"""How much of the board (layout units: the cards' own size) the window's edge hides."""
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,12 @@ def _points(press: Press) -> tuple[tuple[float, float], tuple[float, float], flo
 
 
 def _scroll_cut(page: Page, scroller: str, canvas: Locator, press: Press, height: float) -> dict[str, float]:
-    """Scroll ``scroller`` (a script giving the scrolling element) so that the window's edge hides
-    :data:`CUT` pixels of the board; return the canvas's box then."""
+    """Scroll ``scroller`` (a script giving the scrolling element) so that its edge hides :data:`CUT`
+    layout units of the board (the page may draw it smaller, as Lab does); return the canvas's box then."""
     wait_drawn(page, canvas)
+    drawn = canvas.bounding_box()
+    assert drawn is not None
+    hidden = CUT * drawn["height"] / height
     cut = page.evaluate(
         """([scroller, el, edge, cut]) => {
             const pane = eval(scroller);
@@ -75,12 +78,12 @@ def _scroll_cut(page: Page, scroller: str, canvas: Locator, press: Press, height
             const now = el.getBoundingClientRect();
             return edge === 'top' ? view.top - now.top : now.bottom - view.bottom;
         }""",
-        [scroller, canvas.element_handle(), press.edge, CUT],
+        [scroller, canvas.element_handle(), press.edge, hidden],
     )
-    assert abs(cut - CUT) < 2, f"the board should be cut by {CUT} px at the {press.edge}, not {cut}"
+    assert abs(cut - hidden) < 2, f"the board should be cut by {hidden} px at the {press.edge}, not {cut}"
     box = canvas.bounding_box()
     assert box is not None
-    assert box["height"] > 2 * CUT, "the board is too small for this test"
+    assert box["height"] > 2 * hidden, "the board is too small for this test"
     return box
 
 
