@@ -7,7 +7,7 @@ from typing import Any
 from machiavelli_kit.practice.examples import example
 from machiavelli_kit.practice.session import PlayState
 from machiavelli_kit.ui.layout import lay_out
-from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
+from machiavelli_kit.ui.painter import FOCUS, Pen, paint_board, paint_focus, paint_lifted
 
 
 class Recorder:
@@ -67,3 +67,18 @@ def test_the_hidden_card_is_left_out_and_the_lifted_one_drawn_on_top() -> None:
 
     assert ranks_at(base) == [] and ranks_at(top) == [lifted.card.code[:-1]]
     assert any(entry[0] == "stroke_line" for entry in top.log), "a caret marks where in the meld it goes"
+
+
+def test_the_focused_card_is_drawn_whole_and_outlined_and_a_card_held_by_keys_too() -> None:
+    board = lay_out(PlayState.of(example("bga-7").position))
+    covered = board.cards[0]  # the 4♣, under the 5♣: its big suit is hidden on the board
+    top = Recorder()
+    paint_focus(Pen(top), covered, False)
+    texts = top.texts()
+    assert covered.card.code[:-1] in texts and texts.count(covered.card.suit.symbol) == 2, "drawn whole"  # type: ignore[union-attr]
+    assert ("stroke_style", FOCUS) in top.sets(), "outlined in the focus colour"
+    lifted, held = Recorder(), Recorder()
+    pointer = (board.melds[0].x + 5, board.melds[0].y + 30)
+    paint_lifted(Pen(lifted), board, board.cards[-1], board.cards[-1].box, pointer, False)
+    paint_lifted(Pen(held), board, board.cards[-1], board.cards[-1].box, pointer, False, keyboard=True)
+    assert ("stroke_style", FOCUS) not in lifted.sets() and ("stroke_style", FOCUS) in held.sets()

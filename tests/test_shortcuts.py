@@ -83,7 +83,8 @@ def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> N
     for button in board.key_buttons.values():
         assert "(key " in button.tooltip
     assert keys_line() in board.keys_help.value.replace("&amp;", "&")
-    assert keys_line().startswith("Keys (with the mouse over the cards): D draw, E end turn, U undo")
+    assert keys_line().startswith("Keys (with the mouse over the cards, or after Tab to them): D draw, E end turn")
+    assert "The arrow keys move between the cards, Enter or Space picks one up" in keys_line()
     assert with_key(Shortcut.HINT, "a hint") == "a hint (key H)"
 
 

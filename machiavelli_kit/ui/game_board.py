@@ -147,7 +147,8 @@ class GameBoard:
         self.table_area = w.VBox()
         self.table_area.add_class("mk-game-keys-area")
         self.keys = Event(source=self.table_area, watched_events=["keydown"])
-        """The keyboard shortcuts: keys pressed while the mouse is over the cards."""
+        """The keyboard shortcuts: keys pressed while the mouse is over the cards (the cards, when they have the
+        focus after Tab, hear them themselves: ``PositionBoard.key_buttons``)."""
         self.keys.on_dom_event(self._guard(self._on_key))
         self.keys_help = _html("mk-game-keys")
         self.keys_help.value = html.escape(keys_line())
@@ -194,6 +195,7 @@ class GameBoard:
         for shortcut, button in kept.items():
             button.tooltip = with_key(shortcut, button.tooltip)
         self.key_buttons.update(kept)
+        self.position.key_buttons = self.key_buttons  # the same keys when the cards have the focus (after Tab)
         self.review.value = self.download.value = ""
         _show(self.setup.box, False)
         _show(self.play_box, True)
@@ -461,10 +463,17 @@ class GameBoard:
         """Show ``text`` on the status line with the colour and icon of ``kind``."""
         mark(self.status, kind)
         self.status.value = html.escape(text)
+        self._aloud(text)
 
     def _say(self, line: str) -> None:
         self.lines.append(line)
         self.log.value = "<br>".join(html.escape(text) for text in reversed(self.lines))
+        self._aloud(line)
+
+    def _aloud(self, text: str) -> None:
+        """Have ``text`` read by a screen reader, in the live region of the cards' board."""
+        if self.position is not None:
+            self.position.live.say(html.escape(text))
 
     def _error(self, error: Exception) -> None:
         self.errors.append(traceback.format_exc())

@@ -25,6 +25,9 @@ TAG_FILL = "#f4efd8"
 SHADOW = "rgba(0, 0, 0, 0.18)"
 LIFTED_SHADOW = "rgba(0, 0, 0, 0.3)"
 TARGET = "#fff3b0"
+FOCUS = "#1a5fb4"
+"""The outline of the card the keyboard's focus is on, and of a card held up with the keyboard."""
+FOCUS_HALO = "#ffffff"
 FONT = "DejaVu Sans, sans-serif"
 
 
@@ -81,9 +84,17 @@ def paint_board(
 
 
 def paint_lifted(
-    pen: Pen, board: Board, drag: CardSpot, card_box: Rect, pointer: tuple[float, float], four_colour: bool
+    pen: Pen,
+    board: Board,
+    drag: CardSpot,
+    card_box: Rect,
+    pointer: tuple[float, float],
+    four_colour: bool,
+    *,
+    keyboard: bool = False,
 ) -> None:
-    """The dragged card at ``card_box``, an outline round where it would land, and where in a meld."""
+    """The dragged card at ``card_box``, an outline round where it would land, and where in a meld;
+    held up with the ``keyboard``, the card is outlined as the focus is."""
     canvas = pen.canvas
     target = board.drop_target(*pointer)
     area = board.area_of(target)
@@ -100,6 +111,26 @@ def paint_lifted(
     rounded(canvas, card_box.x + 4, card_box.y + 5, CARD_W, CARD_H, 6)
     canvas.fill()
     _card(pen, drag.card, card_box, four_colour, borrowed=False, whole=True)
+    if keyboard:
+        _focus_ring(pen, card_box)
+
+
+def paint_focus(pen: Pen, spot: CardSpot, four_colour: bool) -> None:
+    """The card the keyboard's focus is on, drawn whole over its neighbours and outlined."""
+    pen.set(fill_style=LIFTED_SHADOW)
+    rounded(pen.canvas, spot.box.x + 2, spot.box.y + 3, CARD_W, CARD_H, 6)
+    pen.canvas.fill()
+    _card(pen, spot.card, spot.box, four_colour, borrowed=spot.place == "work", whole=True)
+    _focus_ring(pen, spot.box)
+
+
+def _focus_ring(pen: Pen, box: Rect) -> None:
+    """A thick outline round ``box``, dark on a white halo, seen on the felt and on the cards alike."""
+    pen.set(stroke_style=FOCUS_HALO, line_width=7)
+    rounded(pen.canvas, box.x - 3, box.y - 3, box.w + 6, box.h + 6, 8)
+    pen.canvas.stroke()
+    pen.set(stroke_style=FOCUS, line_width=3.5)
+    pen.canvas.stroke()
 
 
 def _covered(spots: list[CardSpot]) -> set[CardSpot]:
@@ -175,4 +206,4 @@ def _outline(canvas: Any, x: float, y: float, width: float, height: float, radiu
     canvas.close_path()
 
 
-__all__ = ["Pen", "paint_board", "paint_lifted", "rounded"]
+__all__ = ["FOCUS", "Pen", "paint_board", "paint_focus", "paint_lifted", "rounded"]

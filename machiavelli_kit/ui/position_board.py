@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import html
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -31,8 +31,12 @@ from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, and_list, language, pgettext, speaking
 from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession
 from machiavelli_kit.solver.steps import Move
+from machiavelli_kit.ui.board_keys import BoardKeys
+from machiavelli_kit.ui.cursor import Cursor, CursorKey, Stop
 from machiavelli_kit.ui.layout import CARD_H, CARD_W, WIDTH, Board, CardSpot, Rect, lay_out
-from machiavelli_kit.ui.painter import Pen, paint_board, paint_lifted
+from machiavelli_kit.ui.live_region import LiveRegion
+from machiavelli_kit.ui.painter import Pen, paint_board, paint_focus, paint_lifted
+from machiavelli_kit.ui.shortcuts import Shortcut, cursor_key, shortcut_for
 from machiavelli_kit.ui.status import STYLE, Kind, in_own_language, kind_of, mark, reporting_errors
 from machiavelli_kit.ui.steady_focus import SteadyFocus
 
@@ -102,6 +106,9 @@ class PositionBoard:
         self._highlight: tuple[int, ...] = ()
         self._drag: _Drag | None = None
         self._last_touch = (0.0, 0.0)
+        self._cursor = Cursor()
+        self._keyboard = False
+        """Whether the cards have the keyboard's focus, shown (after Tab): the focused card is outlined then."""
         self._solved_callbacks: list[Callable[[CheckReport], None]] = []
         self.errors: list[str] = []
         self.solving: asyncio.Task[None] | None = None
@@ -139,6 +146,15 @@ class PositionBoard:
                 "tidy", pgettext("button", "Tidy"), _("put the cards of every meld in order"), self._on_tidy
             ),
         }
+        self.key_buttons: dict[Shortcut, w.Button] = {
+            shortcut: self.buttons[name]
+            for shortcut, name in ((Shortcut.UNDO, "Undo"), (Shortcut.REDO, "Redo"), (Shortcut.CHECK, "Check"),
+                                   (Shortcut.RESTORE, "Restore"), (Shortcut.HINT, "Hint"))
+        }  # fmt: skip
+        """The button each letter key presses while the cards have the focus (a game gives the board its own)."""
+        self.keys = BoardKeys()
+        self.live = LiveRegion()
+        """Every message of the status line, and where the keyboard's focus is, for a screen reader."""
         self.size_choice = w.ToggleButtons(
             options=_size_options(scale),
             value=scale,
@@ -157,7 +173,7 @@ class PositionBoard:
         row = w.HBox([*self.buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, SteadyFocus(), *parts, self.canvas, row, self.status_line])
+        self.box = w.VBox([style, SteadyFocus(), self.keys, self.live, *parts, self.canvas, row, self.status_line])
         self.box.add_class("mk-position")
         self._size_box()
         if name:
@@ -171,6 +187,8 @@ class PositionBoard:
         self.canvas.on_touch_move(self._guard(self._touch(self._over)))
         self.canvas.on_touch_end(self._guard(self._touch_end))
         self.canvas.on_touch_cancel(self._guard(self._touch(self._out)))
+        self.keys.on_key(self._guard(self._on_board_key))
+        self.keys.on_focus(self._guard(self._on_board_focus))
         self._changed(_("Drag cards between melds, onto empty felt, or into the working area."), "info")
 
     def _button(self, name: str, label: str, tooltip: str, handler: Callable[..., None]) -> w.Button:
@@ -189,6 +207,7 @@ class PositionBoard:
         """Show ``message`` (HTML) on the status line with the colour and icon of ``kind``."""
         mark(self.status, kind)
         self.status.value = message
+        self.live.say(message)
 
     def on_solved(self, callback: Callable[[CheckReport], None]) -> None:
         """Call ``callback(report)`` whenever a Check (or Solve) finds a valid turn."""
@@ -237,18 +256,25 @@ class PositionBoard:
         """The dragged card under the pointer, and an outline round where it would land."""
         top = self.canvas[1]
         top.clear()
-        if self._drag is None:
+        board = board or self.board()
+        focus = self._cursor.card(board) if self._keyboard else None
+        if self._drag is None and focus is None:
             return
-        drag = self._drag
         top.save()
         top.scale(self._k)
-        card_box = Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H)
-        paint_lifted(Pen(top), board or self.board(), drag.spot, card_box, (drag.x, drag.y), self.four_colour)
+        if self._drag is not None:
+            drag = self._drag
+            card_box = Rect(drag.x - drag.dx, drag.y - drag.dy, CARD_W, CARD_H)
+            keyboard = self._cursor.holding(board) is not None
+            paint_lifted(Pen(top), board, drag.spot, card_box, (drag.x, drag.y), self.four_colour, keyboard=keyboard)
+        elif focus is not None:
+            paint_focus(Pen(top), focus, self.four_colour)
         top.restore()
 
     # pointer
 
     def _down(self, x: float, y: float) -> None:
+        self._cursor = Cursor(self._cursor.at)  # a card held up with the keyboard is let go
         x, y = x / self._k, y / self._k
         spot = self.board().card_at(x, y)
         if spot is None:
@@ -257,7 +283,7 @@ class PositionBoard:
         self.redraw()
 
     def _over(self, x: float, y: float) -> None:
-        if self._drag is not None:
+        if self._drag is not None and self._cursor.held is None:
             self._drag.x, self._drag.y = x / self._k, y / self._k
             with hold_canvas():
                 self._paint_lifted()
@@ -282,7 +308,7 @@ class PositionBoard:
         self.redraw()
 
     def _out(self, x: float, y: float) -> None:
-        if self._drag is not None:
+        if self._drag is not None and self._cursor.held is None:
             self._drag = None
             self.redraw()
 
@@ -296,6 +322,104 @@ class PositionBoard:
 
     def _touch_end(self, touches: list[tuple[float, float]]) -> None:
         self._up(*self._last_touch)
+
+    # keyboard
+
+    @in_own_language
+    def _on_board_key(self, event: Mapping[str, Any]) -> None:
+        """A key pressed while the cards have the focus: the arrows, Enter, Space and Escape move the focus
+        and a card; a letter presses its button (:data:`key_buttons`), if that button can be pressed now."""
+        key = cursor_key(event)
+        if key is not None:
+            self._cursor_key(key)
+            return
+        shortcut = shortcut_for(event)
+        button = None if shortcut is None else self.key_buttons.get(shortcut)
+        if button is not None and not button.disabled and button.layout.display != "none":
+            self._let_go()
+            button.click()
+
+    @in_own_language
+    def _on_board_focus(self, focused: bool, visible: bool) -> None:
+        """The cards took the keyboard's focus (``visible``: after Tab, not a mouse press) or lost it; the
+        first time, the board says which keys play."""
+        if not focused or not visible:
+            self._keyboard = False
+            if not focused:
+                self._let_go()
+            self._paint_lifted()
+            return
+        if self._keyboard:
+            return
+        self._keyboard, first = True, self._cursor.at is None and self._cursor.held is None
+        self._cursor_key("right" if first else None)
+        if first:
+            self.say(
+                _("The arrow keys move between the cards, Enter or Space picks one up and puts it down, "
+                  "Escape puts it back."),
+                "info",
+            )  # fmt: skip
+
+    def _cursor_key(self, key: CursorKey | None) -> None:
+        """Move the focus (or the held card) with ``key``, pick the focused card up or put the held one down."""
+        self._keyboard = True
+        board = self.board()
+        held = self._cursor.holding(board)
+        if held is not None and key == "enter":
+            self._put_down(board, held)
+            return
+        cursor = self._cursor if key is None else self._cursor.press(board, key)
+        self._cursor = cursor
+        lifted = cursor.holding(board)
+        if lifted is None:
+            if held is not None:  # Escape, or the card is gone
+                self._drag = None
+                self.redraw()
+                self.say(_("{card} is back where it was.").format(card=held.card), "info")
+                return
+            spot = cursor.card(board)
+            self._paint_lifted(board)
+            if spot is not None:
+                self.live.say(_spot_text(spot))
+            return
+        stop = cursor.stop(board)
+        assert stop is not None
+        if held is None:  # just picked up
+            self._drag = _Drag(lifted, 0.0, CARD_H / 2, *stop.point)
+            self.redraw()
+            self.say(_("You hold {card}: move it with the arrow keys, put it down with Enter.").format(
+                card=lifted.card), "info")  # fmt: skip
+            return
+        if self._drag is not None:
+            self._drag.x, self._drag.y = stop.point
+        self._paint_lifted(board)
+        self.live.say(_stop_text(stop, board, lifted))
+
+    def _put_down(self, board: Board, held: CardSpot) -> None:
+        """Put the held card down where the focus is: the same move as a drag letting go there."""
+        stop = self._cursor.stop(board)
+        assert stop is not None
+        melds = len(self.session.state.melds)
+        self._drag = _Drag(held, 0.0, CARD_H / 2, *stop.point)
+        before = self.session.state
+        self._cursor = Cursor((held.place, held.index))
+        self._up(stop.point[0] * self._k, stop.point[1] * self._k)
+        after = self.board()
+        place = melds if stop.target == "new" else stop.target
+        moved = [spot for spot in after.cards if spot.card == held.card and spot.place == place]
+        if self.session.state == before or not moved:
+            self._cursor = Cursor((held.place, held.index))
+        else:
+            near = min(moved, key=lambda spot: abs(spot.index - (stop.index or 0)))
+            self._cursor = Cursor((near.place, near.index))
+        self._paint_lifted(after)
+
+    def _let_go(self) -> None:
+        """A card held up with the keyboard goes back, silently (the focus left the board, a button is pressed)."""
+        if self._cursor.held is not None:
+            self._cursor = Cursor((self._cursor.held.place, self._cursor.held.index))
+            self._drag = None
+            self.redraw()
 
     # buttons
 
@@ -460,6 +584,32 @@ def _size_options(scale: float) -> list[tuple[str, float]]:
 def _size_names(scale: float) -> list[str]:
     names = {value: name for name, value in SIZES.items()}
     return [names.get(value, f"×{value:g}") for _label, value in _size_options(scale)]
+
+
+def _spot_text(spot: CardSpot) -> str:
+    """Where the keyboard's focus is, for a screen reader: the card and its place."""
+    if isinstance(spot.place, int):
+        # TRANSLATORS: read aloud when the keyboard's focus reaches a card: "7♣, meld 2".
+        return _("{card}, meld {number}").format(card=spot.card, number=spot.place + 1)
+    if spot.place == "work":
+        return _("{card}, working area").format(card=spot.card)
+    return _("{card}, your hand").format(card=spot.card)
+
+
+def _stop_text(stop: Stop, board: Board, held: CardSpot) -> str:
+    """Where a card held up with the keyboard would go, for a screen reader."""
+    if isinstance(stop.target, int):
+        lying = [
+            spot
+            for spot in board.cards
+            if spot.place == stop.target and spot != held and spot.box.x + 11 >= stop.point[0]
+        ]
+        if lying:
+            # TRANSLATORS: read aloud while a card is held with the keyboard: where Enter would put it.
+            return _("Meld {number}, before {card}").format(number=stop.target + 1, card=lying[0].card)
+        return _("Meld {number}, at the end").format(number=stop.target + 1)
+    texts = {"new": _("A new meld"), "work": _("The working area"), "hand": _("Your hand")}
+    return texts[str(stop.target)]
 
 
 def _moved_text(card: Card, source: Place, target: Place) -> str:

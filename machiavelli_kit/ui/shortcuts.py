@@ -1,14 +1,19 @@
-"""The game board's keyboard shortcuts, in one place: each action's keys and how to tell the learner.
+"""The boards' keyboard shortcuts, in one place: each action's keys and how to tell the learner.
 
-The board hears keys while the mouse is over the cards (that is how ipyevents gives a widget the
-keyboard). Each event reaches :func:`shortcut_for` as the dict ipyevents sends: ``key``, ``code``,
-``repeat`` and the modifier flags ``ctrlKey``, ``metaKey``, ``altKey`` and ``shiftKey``. The board
-keeps the button each :class:`Shortcut` presses; no button is ever found by its label.
+A board hears keys while the mouse is over the cards (that is how ipyevents gives a widget the
+keyboard) and while its cards have the keyboard's focus (after Tab, :mod:`machiavelli_kit.ui.board_keys`).
+Each event reaches :func:`shortcut_for` as the dict both send: ``key``, ``code``, ``repeat`` and the
+modifier flags ``ctrlKey``, ``metaKey``, ``altKey`` and ``shiftKey``. The board keeps the button each
+:class:`Shortcut` presses; no button is ever found by its label. The arrow keys, Enter, Space and
+Escape move the focus between the cards and pick a card up and put it down (:func:`cursor_key`,
+:mod:`machiavelli_kit.ui.cursor`).
 
 >>> shortcut_for({"key": "d", "ctrlKey": False, "metaKey": False, "altKey": False, "repeat": False})
 <Shortcut.DRAW: ('d',)>
 >>> shortcut_for({"key": "z", "ctrlKey": True, "metaKey": False, "altKey": False, "repeat": False})
 <Shortcut.UNDO: ('u', 'ctrl+z')>
+>>> cursor_key({"key": "ArrowLeft"}), cursor_key({"key": " "}), cursor_key({"key": "ArrowLeft", "ctrlKey": True})
+('left', 'enter', None)
 >>> with_key(Shortcut.DRAW, "draw a card and end your turn")
 'draw a card and end your turn (key D)'
 
@@ -27,6 +32,7 @@ from enum import Enum
 from typing import Any
 
 from machiavelli_kit.i18n import _, pgettext
+from machiavelli_kit.ui.cursor import CursorKey
 
 
 class Shortcut(Enum):
@@ -64,6 +70,27 @@ class Shortcut(Enum):
 
 
 _SHORTCUT_OF = {key: shortcut for shortcut in Shortcut for key in shortcut.keys}
+CURSOR_KEYS: dict[str, CursorKey] = {
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "Enter": "enter",
+    " ": "enter",
+    "Escape": "escape",
+}
+"""The browser's names of the keys that move the focus between the cards, and what each asks of it."""
+
+
+def cursor_key(event: Mapping[str, Any]) -> CursorKey | None:
+    """What a ``keydown`` asks of the focus on the cards, or None (with Ctrl, Alt or Cmd it asks nothing).
+
+    An arrow held down goes on moving; Enter, Space and Escape held down act once.
+    """
+    if event.get("ctrlKey") or event.get("metaKey") or event.get("altKey"):
+        return None
+    key = CURSOR_KEYS.get(str(event.get("key", "")))
+    return None if key in ("enter", "escape") and event.get("repeat") else key
 
 
 def key_name(event: Mapping[str, Any]) -> str | None:
@@ -100,7 +127,12 @@ def with_key(shortcut: Shortcut, tooltip: str) -> str:
 def keys_line() -> str:
     """One line for under the board that says every key, in the language in use."""
     keys = ", ".join(f"{shown(shortcut.keys[0])} {shortcut.word()}" for shortcut in Shortcut)
-    return _("Keys (with the mouse over the cards): {keys}. Ctrl+Z and Ctrl+Y also undo and redo.").format(keys=keys)
+    # TRANSLATORS: under the game board; {keys} is "D draw, E end turn, U undo, ...". Tab is the key that
+    # moves from button to button, Escape the key marked Esc.
+    return _(
+        "Keys (with the mouse over the cards, or after Tab to them): {keys}. Ctrl+Z and Ctrl+Y also undo and redo."
+        " The arrow keys move between the cards, Enter or Space picks one up and puts it down, Escape puts it back."
+    ).format(keys=keys)
 
 
-__all__ = ["Shortcut", "key_name", "keys_line", "shortcut_for", "shown", "with_key"]
+__all__ = ["CURSOR_KEYS", "Shortcut", "cursor_key", "key_name", "keys_line", "shortcut_for", "shown", "with_key"]
