@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.core.cards import Card
+from machiavelli_kit.core.position import Position
 from machiavelli_kit.practice.examples import example, worked_examples
 from machiavelli_kit.practice.session import PlayError, PlaySession
 from machiavelli_kit.ui.cursor import drop_stops
@@ -125,6 +126,20 @@ def test_the_held_card_goes_back_when_the_focus_leaves_or_the_mouse_presses() ->
     spot = view.board().cards[0]
     view.canvas[-1]._handle_frontend_event(None, {"event": "mouse_down", "x": spot.box.x * 2 + 4, "y": 100}, [])
     assert view._cursor.held is None and view._drag is not None and view._drag.spot == spot
+
+
+def test_the_focus_follows_a_card_whose_meld_is_emptied_and_gone() -> None:
+    view = PositionBoard(Position.parse("9H | 4C 5C 6C", "7C"))
+    focus(view)
+    keys(view, "ArrowRight", "Enter")  # round the end, from the 7♣ to the 9♥, and up
+    for _step in range(10):
+        if view.live.message == "Meld 2, at the end":
+            break
+        key(view, "ArrowRight")
+    key(view, "Enter")
+    assert view.status.value.startswith("Moved 9♥ to meld 2.")
+    assert view.session.state.melds == ((C("4C"), C("5C"), C("6C"), C("9H")),), "the emptied meld is gone"
+    assert focused(view) == "9♥", "the focus is on the card put down, in the meld that moved up"
 
 
 def test_letters_press_the_board_buttons_that_can_be_pressed() -> None:

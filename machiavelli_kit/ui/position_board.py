@@ -406,7 +406,8 @@ class PositionBoard:
         self._up(stop.point[0] * self._k, stop.point[1] * self._k)
         after = self.board()
         place = melds if stop.target == "new" else stop.target
-        moved = [spot for spot in after.cards if spot.card == held.card and spot.place == place]
+        there = [spot for spot in after.cards if spot.card == held.card]
+        moved = [spot for spot in there if spot.place == place] or there  # a meld emptied: the later ones move up
         if self.session.state == before or not moved:
             self._cursor = Cursor((held.place, held.index))
         else:
