@@ -173,7 +173,7 @@ class PositionBoard:
         row = w.HBox([*self.buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, SteadyFocus(), self.keys, self.live, *parts, self.canvas, row, self.status_line])
+        self.box = w.VBox([style, *parts, self.canvas, row, self.status_line, SteadyFocus(), self.keys, self.live])
         self.box.add_class("mk-position")
         self._size_box()
         if name:
