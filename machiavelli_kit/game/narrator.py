@@ -7,7 +7,8 @@ learner in the language in use (``lang=`` chooses another). Each thing told has 
 - :func:`log_turn` and :func:`log_result`: the game's log (``Game.log``, ``game play``, ``game replay``),
   a line a turn, numbered, with the table it left (the cards drawn shown, or hidden from the others);
 - :func:`board_turn` and :func:`board_ending`: the game board's log as the game happens, each turn with
-  its moves and the cards left, and the end of a deal; :func:`match_standing`: the match after a deal;
+  its moves and the cards left, and the end of a deal; :func:`turn_summary`: a turn in one short line;
+  :func:`match_standing`: the match after a deal;
 - :func:`restore_warning`: what Restore costs, said before it is taken;
 - :func:`hand_sizes_text`: how many cards the other players hold.
 
@@ -45,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from machiavelli_kit.core.cards import Card, count_cards
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
 from machiavelli_kit.i18n import LANGUAGES, _, and_list, ngettext, pgettext, speaking
@@ -364,6 +366,37 @@ def _you_turn(turn: Turn, moves: Sequence[str], cards_left: int) -> str:
     return _("You passed: the stock is empty.")
 
 
+def turn_summary(name: str, turn: Turn, before: Table, *, cards_left: int, lang: str | None = None) -> str:
+    """``turn`` in one short line for the game board's log (a computer's play told move by move is
+    :func:`board_turn`, the line's details): the cards played and whether they made new melds.
+
+    >>> from machiavelli_kit.core.cards import parse_cards
+    >>> turn = Turn(3, 1, "play", Table.parse("6S 6H 6C"), parse_cards("6S 6H 6C"))
+    >>> print(turn_summary("Bea", turn, Table(), cards_left=9))
+    Bea played 3 cards (6♠ 6♥ 6♣) and made a new meld.
+    >>> turn = Turn(5, 1, "play", Table.parse("6S 6H 6C 6D"), parse_cards("6D"))
+    >>> print(turn_summary("Bea", turn, Table.parse("6S 6H 6C"), cards_left=0, lang="it"))
+    Bea ha giocato 1 carta (6♦) e l'ha aggiunta alle combinazioni sul tavolo. Bea non ha più carte e chiude!
+    """
+    if turn.action != "play":
+        return board_turn(name, turn, (), cards_left=cards_left, lang=lang)
+    with speaking(lang):
+        count, made = len(turn.played), len(turn.table.melds) - len(before.melds)
+        played = ngettext("{name} played {count} card ({cards})", "{name} played {count} cards ({cards})", count)
+        if made > 0:
+            what = ngettext("made a new meld", "made {count} new melds", made).format(count=made)
+        else:
+            # TRANSLATORS: follows "Bea played 2 cards (...) and": the cards went onto melds already on the table.
+            what = ngettext("added it to the melds on the table", "added them to the melds on the table", count)
+        # TRANSLATORS: {played} is "Bea played 3 cards (6♠ 6♥ 6♣)", {what} is "made a new meld".
+        text = _("{played} and {what}.").format(
+            played=played.format(name=name, count=count, cards=cards_text(turn.played)), what=what
+        )
+        if cards_left == 0:
+            text += " " + _("{name} has no cards left and closes!").format(name=name)
+        return text
+
+
 def _moves(moves: Sequence[str]) -> str:
     # TRANSLATORS: follows "Greedy played 3 cards (...)"; {moves} are the moves of the turn, told one by one.
     return _(": {moves}.").format(moves="; ".join(moves)) if moves else "."
@@ -513,6 +546,7 @@ __all__ = [
     "match_standing",
     "pass_the_screen",
     "restore_warning",
+    "turn_summary",
     "you_name",
     "your_draw",
     "your_last_play",
