@@ -6,7 +6,9 @@ error raised in a handler, on its status line, with a colour and an icon for
 its kind (:mod:`machiavelli_kit.ui.status`). The board is as wide as its size
 asks (``SIZES``; the learner picks one with the S/M/L/XL buttons) but never
 wider than the page: on a narrow page the browser scales the whole canvas
-down, and the buttons wrap within the board's width.
+down, and the buttons wrap within the board's width. A board made with
+``scale=FIT`` has a Fit button too, and then fills the page's width, as far
+as the screen's height leaves room for it (the game board's size).
 
 The board speaks the language it was made in (``lang=``, else the language in
 use then: the session's, set by the start notebook's language switch, or the
@@ -29,7 +31,7 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, and_list, language, pgettext, speaking
-from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession
+from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession, PlayState
 from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.board_keys import BoardKeys
 from machiavelli_kit.ui.cursor import Cursor, CursorKey, Stop
@@ -44,6 +46,13 @@ STEP_DELAY = 0.35
 SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
 """The card sizes the learner can pick, as scales of the 50 x 72 px card."""
 SIZE_LABELS = {"small": "S", "medium": "M", "large": "L", "huge": "XL"}
+FIT = 0.0
+"""The size that fills the page's width, as far as the screen's height allows (not one of ``SIZES``)."""
+FIT_RATIO = 3.0
+"""Canvas pixels per layout unit of a fitted board: crisp at the widths a laptop or a projector gives it."""
+FIT_ROOM = 330
+"""The height in CSS pixels a fitted board leaves on the screen for what sits round it: a title, the
+seats, the buttons and the status line."""
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -102,7 +111,7 @@ class PositionBoard:
         self.four_colour = four_colour
         self.scale = scale
         self.pixel_ratio = pixel_ratio
-        self._k = scale * pixel_ratio
+        self._k = self._ratio()
         self._highlight: tuple[int, ...] = ()
         self._drag: _Drag | None = None
         self._last_touch = (0.0, 0.0)
@@ -175,7 +184,7 @@ class PositionBoard:
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
         self.box = w.VBox([style, *parts, self.canvas, row, self.status_line, SteadyFocus(), self.keys, self.live])
         self.box.add_class("mk-position")
-        self._size_box()
+        self._size_box(self.board())
         if name:
             self.box.add_class(f"mk-position-{name}")
         self.canvas[0].on_client_ready(self._guard(self.redraw))
@@ -223,13 +232,23 @@ class PositionBoard:
 
     def _resized(self, change: dict[str, Any]) -> None:
         self.scale = float(change["new"])
-        self._k = self.scale * self.pixel_ratio
-        self._size_box()
+        self._k = self._ratio()
         self.redraw()
 
-    def _size_box(self) -> None:
-        """The board as wide as its size asks, never wider than the page."""
-        self.box.layout = w.Layout(width=f"{WIDTH * self.scale:g}px", max_width="100%")
+    def _ratio(self) -> float:
+        """Canvas pixels per layout unit."""
+        return FIT_RATIO if self.scale == FIT else self.scale * self.pixel_ratio
+
+    def _size_box(self, board: Board) -> None:
+        """The board as wide as its size asks, never wider than the page; a fitted one as wide as the page,
+        unless the screen is too low for the board's shape (the ``FIT_ROOM`` pixels under and over it kept)."""
+        if self.scale == FIT:
+            aspect = board.width / board.height
+            width = f"min(100%, calc((100vh - {FIT_ROOM}px) * {aspect:.4f}))"
+        else:
+            width = f"{WIDTH * self.scale:g}px"
+        if self.box.layout.width != width:
+            self.box.layout = w.Layout(width=width, max_width="100%")
 
     @in_own_language
     def redraw(self, *_args: object) -> None:
@@ -248,6 +267,7 @@ class PositionBoard:
 
     def _fit(self, board: Board) -> None:
         """Size the canvas to the board: it grows and shrinks with the rows (the page scales it to its width)."""
+        self._size_box(board)
         width, height = round(board.width * self._k), round(board.height * self._k)
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
@@ -496,14 +516,14 @@ class PositionBoard:
         finally:
             for button, disabled in zip(buttons, was_disabled, strict=True):
                 button.disabled = disabled
-            self._sync_undo_buttons()
+            self._sync_buttons()
         self._on_check()
 
     @in_own_language
     def _changed(self, message: str, kind: Kind | None = None) -> None:
         """The table changed: redraw it and say ``message``; without a ``kind``, add whether every meld is valid."""
         self._highlight = ()
-        self._sync_undo_buttons()
+        self._sync_buttons()
         self.redraw()
         if kind is None:
             verdict, kind = self._table_verdict()
@@ -525,9 +545,11 @@ class PositionBoard:
         # TRANSLATORS: {numbers} is a list of two or more meld numbers ("1, 2 and 4").
         return _("Melds {numbers} are not valid yet.").format(numbers=and_list(numbers)), "invalid"
 
-    def _sync_undo_buttons(self) -> None:
+    def _sync_buttons(self) -> None:
+        """The buttons that would do nothing now look it: Undo, Redo, and Restore on an untouched board."""
         self.buttons["Undo"].disabled = not self.session.can_undo
         self.buttons["Redo"].disabled = not self.session.can_redo
+        self.buttons["Restore"].disabled = self.session.state == PlayState.of(self.session.start)
 
     def _guard(self, handler: F) -> F:
         """Show any exception raised by ``handler`` on the status line instead of losing it."""
@@ -561,6 +583,7 @@ BUTTON_KEYS = ("Undo", "Redo", "Restore", "Check", "No play: draw", "Hint", "Sol
 def _size_tip(name: str) -> str:
     """The tooltip of a size button, in the language in use."""
     tips = {
+        "fit": _("cards as big as the screen allows"),
         "small": _("small cards"),
         "medium": _("medium cards"),
         "large": _("large cards"),
@@ -576,14 +599,15 @@ def _solve_text(count: int, step: Move) -> str:
 
 
 def _size_options(scale: float) -> list[tuple[str, float]]:
-    """The size buttons, with the board's own ``scale`` among them when it is none of ``SIZES``."""
+    """The size buttons, with the board's own ``scale`` among them when it is none of ``SIZES`` (Fit first)."""
     options = {value: SIZE_LABELS[name] for name, value in SIZES.items()}
-    options.setdefault(scale, f"×{scale:g}")
+    # TRANSLATORS: the card size button that makes the board as big as the screen allows.
+    options.setdefault(scale, pgettext("card size", "Fit") if scale == FIT else f"×{scale:g}")
     return [(label, value) for value, label in sorted(options.items())]
 
 
 def _size_names(scale: float) -> list[str]:
-    names = {value: name for name, value in SIZES.items()}
+    names = {value: name for name, value in SIZES.items()} | {FIT: "fit"}
     return [names.get(value, f"×{value:g}") for _label, value in _size_options(scale)]
 
 
@@ -631,4 +655,4 @@ def _moved_text(card: Card, source: Place, target: Place) -> str:
     return texts[str(target)].format(card=card)
 
 
-__all__ = ["BUTTON_KEYS", "PositionBoard", "example_widget"]
+__all__ = ["BUTTON_KEYS", "FIT", "PositionBoard", "example_widget"]
