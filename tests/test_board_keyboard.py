@@ -20,6 +20,7 @@ from machiavelli_kit.practice.session import PlayError, PlaySession
 from machiavelli_kit.ui.cursor import drop_stops
 from machiavelli_kit.ui.layout import CARD_H
 from machiavelli_kit.ui.position_board import PositionBoard
+from machiavelli_kit.ui.seats import seats_text
 from tests.test_game_board import no_event_loop_running as _no_loop
 from tests.test_game_board import started
 
@@ -202,4 +203,4 @@ def test_a_game_hears_its_keys_on_the_focused_cards_and_says_its_messages() -> N
     assert view.live.message == game.status.value
     key(view, "d")
     assert "drew a card" in game.log.value
-    assert game.info.value.startswith("Turn 3 ·"), "the computer has played its turn"
+    assert game.flow is not None and seats_text(game.flow).startswith("Turn 3 ·"), "the computer has played its turn"

@@ -20,6 +20,7 @@ from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.plans import best_play
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.game_ending import CELL
+from machiavelli_kit.ui.seats import seats_text
 from machiavelli_kit.ui.status import kind_of
 
 SEED = 7
@@ -66,7 +67,10 @@ def shown_hand(board: GameBoard) -> tuple[Card, ...]:
 def test_setup_shows_the_turn_the_stock_and_the_opponents_cards() -> None:
     board = started(["person", "greedy"])
     assert board.setup.box.layout.display == "none" and board.play_box.layout.display is None
-    assert board.info.value == "Turn 1 · stock: 74 cards · cards in hand: Greedy 15 cards"
+    assert (
+        board.flow is not None
+        and seats_text(board.flow) == "Turn 1 · stock: 74 cards | ▶ You 15 cards | Greedy 15 cards"
+    )
     assert board.status.value.startswith("Your turn: drag cards")
     assert board.flow is not None and board.position is not None
     assert shown_hand(board) == board.flow.game.hand(0)

@@ -74,7 +74,7 @@ def test_the_key_map_reads_letters_and_ctrl_and_ignores_held_and_alt_keys() -> N
     assert shortcut_for(key_event("d", ctrl=True)) is None
 
 
-def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> None:
+def test_the_learner_is_told_the_keys_on_the_tooltips_and_in_how_to_play() -> None:
     board = started(["person", "greedy"])
     assert board.buttons["Draw"].tooltip == "draw a card and end your turn (when nothing can be played) (key D)"
     assert board.position is not None
@@ -82,7 +82,7 @@ def test_the_learner_is_told_the_keys_on_the_tooltips_and_under_the_board() -> N
     assert set(board.key_buttons) == set(Shortcut)
     for button in board.key_buttons.values():
         assert "(key " in button.tooltip
-    assert keys_line() in board.keys_help.value.replace("&amp;", "&")
+    assert f'<p class="mk-game-keys">{keys_line()}</p>' in board.how_to.children[0].value.replace("&amp;", "&")
     assert keys_line().startswith("Keys (with the mouse over the cards, or after Tab to them): D draw, E end turn")
     assert "The arrow keys move between the cards, Enter or Space picks one up" in keys_line()
     assert with_key(Shortcut.HINT, "a hint") == "a hint (key H)"
@@ -110,7 +110,9 @@ def test_e_ends_a_valid_turn_and_refuses_an_invalid_one() -> None:
 
 def test_r_asks_first_then_takes_the_penalty_and_a_held_key_never_repeats_it() -> None:
     board = started(["person", "greedy"])
-    lay(board, "6S 6H")
+    press(board, "r")  # nothing moved: Restore has nothing to give up
+    assert not board.status.value.startswith("Restore") and board.buttons["Restore"].disabled
+    drag_to_new_meld(board, "6S")
     press(board, "r")
     assert "you draw 3 cards as the penalty" in board.status.value
     press(board, "r", repeat=True)  # the key held down: still only asked
@@ -133,7 +135,7 @@ def test_undo_redo_check_and_hint_keys() -> None:
     press(board, "y", ctrl=True)
     assert board.flow.session.state.melds
     press(board, "c")
-    assert "6♠" in board.position.status.value
+    assert "6♠" in board.status.value
     press(board, "h")
     assert board.status.value.startswith("Hint 1 of 6")
 

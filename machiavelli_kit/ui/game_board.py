@@ -6,6 +6,12 @@ the buttons to it and animates computer turns as an asyncio task (the computer t
 worker thread), so the kernel never blocks. Without a running event loop (a test, a script)
 computer turns are played at once.
 
+Once a game starts, one screen holds it: the setup and the instructions (How to play) fold away,
+the seats sit in a row over the table (names, cards held, whose turn it is), the cards grow to the
+page's width as far as the screen's height allows, and one status line says the latest thing, the
+board's messages and the game's alike. A button that can do nothing now is disabled, after every
+change. The log tells each turn in one short line, a computer's moves folded under it.
+
 The board speaks the language it was made in (``lang=``, else the one in use then): every
 label, and every text its buttons and the computer turns say.
 """
@@ -28,21 +34,58 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
 from machiavelli_kit.game.learner_review import LearnerReview, review_turns
+from machiavelli_kit.game.narrator import turn_summary
 from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.game.record import loads
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
-from machiavelli_kit.practice.session import PlaySession
+from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.ui.game_ending import ending_html, review_html
 from machiavelli_kit.ui.game_setup import GameSetup
-from machiavelli_kit.ui.position_board import PositionBoard
+from machiavelli_kit.ui.position_board import FIT, PositionBoard
+from machiavelli_kit.ui.seats import SEATS_STYLE, seats_html
 from machiavelli_kit.ui.shortcuts import Shortcut, keys_line, shortcut_for, with_key
-from machiavelli_kit.ui.status import STYLE, Kind, mark, reporting_errors
+from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
 
 SPEEDS = ((N_("slow"), 1.0), (N_("normal"), 0.5), (N_("fast"), 0.2), (N_("no animation"), 0.0))
 """Seconds each move of a computer turn stays on the screen (each label said in the language in use)."""
 BOARD_BUTTONS = {"Undo": Shortcut.UNDO, "Redo": Shortcut.REDO, "Check": Shortcut.CHECK}
 """The position board's own buttons a game keeps, by their names there, and their keys (Restore, Hint and the
 rest are the game's)."""
+HOW_TO = (
+    N_(
+        "Before you start, choose the rules, how many play, and who sits at each seat: a person or a computer "
+        "player. The computer players, from easiest to hardest: random plays one card or one meld at random, "
+        "beginner takes one small step a turn and never takes a meld apart, greedy plays as many cards as it can "
+        "every turn, and expert plays like greedy but watches out for a player who is about to close."
+    ),
+    N_(
+        "On your turn, drag cards from your hand onto the table: onto a meld, or onto the empty felt to start a new "
+        "one. You may take the table apart and build it again, as long as every meld is valid when you finish. "
+        "Undo and Redo step through your moves, Check says whether your table is valid yet."
+    ),
+    N_(
+        "Press End turn when your table is ready. If you cannot play, press Draw: you take one card. Restore gives "
+        "up a rearrangement: every card goes back and you draw the penalty cards (the board tells you how many "
+        "first)."
+    ),
+    N_(
+        "The computer's turns are shown move by move, and each has a short line in the log: click the line to read "
+        "its moves. Choose the Computer speed, or press Skip to see them at once."
+    ),
+    N_(
+        "When two or more people play, the board hides each hand between turns: pass the screen to the player it "
+        "names, and they press Show my cards."
+    ),
+    N_(
+        "Every button has a tooltip (hover, or let a screen reader read it) and can be reached with the Tab key "
+        "and pressed with Enter or Space."
+    ),
+)
+"""How to play, a paragraph each (said in the language in use), folded away under the title once a game starts."""
+LOG_STYLE = (
+    "<style>.mk-game-log summary { cursor: pointer; } .mk-game-log details > div { margin: 0 0 4px 1.2em;"
+    " color: #33423a; }</style>"
+)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -50,7 +93,8 @@ class GameBoard:
     """Play Machiavelli against computer players, or with friends at one screen.
 
     ``seed`` fixes the deal (for tests and lessons), ``budget`` is the computer players'
-    units of work a move, ``scale`` enlarges the cards. ``hints=False`` (or ``True``) is a teacher's
+    units of work a move, ``scale`` is the cards' size to start with (``FIT``: as big as the screen allows; 1.0 is
+    the medium size of the S/M/L/XL buttons). ``hints=False`` (or ``True``) is a teacher's
     choice for a match: the setup's Hints box then shows it and cannot be changed. ``lang`` is
     the board's language (``None``: the one in use when it is made).
     """
@@ -60,7 +104,7 @@ class GameBoard:
         *,
         seed: int | None = None,
         budget: int = DEFAULT_BUDGET,
-        scale: float = 1.0,
+        scale: float = FIT,
         hints: bool | None = None,
         lang: str | None = None,
     ) -> None:
@@ -73,6 +117,9 @@ class GameBoard:
         self.flow: GameFlow | None = None
         self.errors: list[str] = []
         self.lines: list[str] = []
+        """The log's lines, the first first: each turn told in one short line."""
+        self.line_details: list[str] = []
+        """What each line of the log folds away (empty: nothing more to tell), as :attr:`lines` go."""
         self.task: asyncio.Task[None] | None = None
         """The computer turns being shown, while they run in a kernel's event loop."""
         self._skipping = False
@@ -91,8 +138,18 @@ class GameBoard:
         self.setup_status = _html("mk-game-setup-status")
         self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
         self.position: PositionBoard | None = None
+        self.how_to = w.Accordion(
+            [w.HTML("".join(f"<p>{html.escape(_(text))}</p>" for text in HOW_TO) + _keys_html())],
+            titles=(_("How to play"),),
+            selected_index=0,
+        )
+        self.how_to.add_class("mk-game-how-to")
         self.info = _html("mk-game-info")
+        """The seats round the table, with the turn and the stock (:func:`machiavelli_kit.ui.seats.seats_html`)."""
+        self.info.add_class("mk-game-seats")
         self.status = _html("mk-game-status")
+        """The one status line: whose turn it is, what a button or a move did, a hint (the latest of them)."""
+        self.status.add_class("mk-status-line")
         self.log = _html("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
         self.draw_button = _button(
@@ -150,8 +207,6 @@ class GameBoard:
         """The keyboard shortcuts: keys pressed while the mouse is over the cards (the cards, when they have the
         focus after Tab, hear them themselves: ``PositionBoard.key_buttons``)."""
         self.keys.on_dom_event(self._guard(self._on_key))
-        self.keys_help = _html("mk-game-keys")
-        self.keys_help.value = html.escape(keys_line())
         self.ending = _html("mk-game-end")
         self.next_deal = _button(pgettext("button", "Next deal"), _("deal the next game of the match"), "next-deal")
         self.next_deal.on_click(self._guard(self._on_next_deal))
@@ -164,11 +219,11 @@ class GameBoard:
         self.end_box = w.VBox([self.ending, w.HBox([self.next_deal, self.review_button]), self.download, self.review])
         controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
         controls.layout = w.Layout(flex_flow="row wrap")
-        self.play_box = w.VBox(
-            [self.info, self.table_area, controls, self.keys_help, self.status, self.log, self.end_box]
-        )
-        style = w.HTML(STYLE, layout=w.Layout(display="none"))  # the status lines' colours and icons
-        self.box = w.VBox([style, self.setup.box, self.play_box])
+        controls.add_class("mk-game-controls")
+        self.play_box = w.VBox([self.info, self.table_area, controls, self.status, self.log, self.end_box])
+        # the status line's colours and icons, the seats' and the log's look
+        style = w.HTML(STYLE + SEATS_STYLE + LOG_STYLE, layout=w.Layout(display="none"))
+        self.box = w.VBox([style, self.how_to, self.setup.box, self.play_box])
         self.box.add_class("mk-game")
         _show(self.play_box, False)
 
@@ -183,7 +238,7 @@ class GameBoard:
             self._start(flow)
 
     def _start(self, flow: GameFlow) -> None:
-        self.flow, self.lines, self._skipping = flow, [], False
+        self.flow, self.lines, self.line_details, self._skipping = flow, [], [], False
         hand = self._viewer_hand()
         self.position = PositionBoard(
             PlaySession(Position(flow.game.table, hand), flow.rules), scale=self.scale, lang=self.language
@@ -196,8 +251,12 @@ class GameBoard:
             button.tooltip = with_key(shortcut, button.tooltip)
         self.key_buttons.update(kept)
         self.position.key_buttons = self.key_buttons  # the same keys when the cards have the focus (after Tab)
+        _show(self.position.status_line, False)  # the game's status line says the board's messages too
+        self.position.status.value = ""
+        self.position.status.observe(self._guard(self._board_said), "value")
         self.review.value = self.download.value = ""
         _show(self.setup.box, False)
+        self.how_to.selected_index = None
         _show(self.play_box, True)
         _warm_up()
         self._say(
@@ -248,7 +307,7 @@ class GameBoard:
     def _advance(self) -> None:
         """Show what comes next: the end of the deal, computer turns, the hand-over, or a person's turn."""
         flow = self._flow()
-        self.info.value = html.escape(flow.table_info())
+        self.info.value = seats_html(flow)
         if flow.game.over:
             self._show_end()
         elif flow.computer_to_move:
@@ -265,8 +324,8 @@ class GameBoard:
         self._skipping = False
         self._put(session)
         self.table_area.children = (board.box,)
-        self._enable(True)
-        self.hint_button.disabled = not flow.hints
+        _show(self.end_box, False)
+        self._sync_buttons()
         passes = "draw" not in flow.game.options()
         self.draw_button.description = pgettext("button", "Pass") if passes else pgettext("button", "Draw")
         self._tell(flow.situation(), "info")
@@ -284,7 +343,8 @@ class GameBoard:
         self.take_over.description = _("I am {name}: show my cards").format(name=name)
         self._put(PlaySession(Position(flow.game.table, ()), flow.rules))  # no hand left drawn behind the screen
         self.table_area.children = (self.handover,)
-        self._enable(False)
+        _show(self.end_box, False)
+        self._sync_buttons()
         self._tell(flow.situation(), "info")
 
     def _on_take_over(self, _event: object = None) -> None:
@@ -310,6 +370,21 @@ class GameBoard:
         if answer.ended:
             self._say(self._flow().last_turn_line())
             self._advance()
+        else:
+            self._sync_buttons()
+
+    def _board_said(self, change: dict[str, Any]) -> None:
+        """The position board said something (a move, Undo, Check): say it on the game's one status line, in
+        place of what it said before (a hint among them), and set the buttons by the table it left. The board's
+        own line is emptied, so that its next message is news even when the words are the same."""
+        said = change["new"]
+        if not said:
+            return
+        board = self._board()
+        mark(self.status, kind_of(board.status) or "info")
+        self.status.value = said
+        board.status.value = ""
+        self._sync_buttons()
 
     def _on_key(self, event: dict[str, Any]) -> None:
         """A key pressed over the board: click its button, as the mouse would, if that button can be pressed now."""
@@ -329,11 +404,13 @@ class GameBoard:
         except RuntimeError:  # no event loop (a test, a script): nothing to animate for
             flow = self._flow()
             while flow.computer_to_move:
-                self._shown(flow.computer_turn())
+                before = flow.game.table
+                self._shown(flow.computer_turn(), before)
             self._advance()
             return
         self._tell(self._flow().situation(), "info")
-        self._enable(False)
+        _show(self.end_box, False)
+        self._sync_buttons()
         self.task = loop.create_task(self._animate(loop))
 
     async def _animate(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -348,21 +425,25 @@ class GameBoard:
             while flow.computer_to_move:
                 self._tell(flow.situation(), "info")
                 # to_thread carries the language (a context variable) into the worker thread
+                before = flow.game.table
                 shown = flow.apply(await asyncio.to_thread(flow.think))
                 for frame in shown.frames[:-1]:
                     self._frame(frame)
                     await asyncio.sleep(0 if self._skipping else self.speed.value)
-                self._shown(shown)
+                self._shown(shown, before)
                 await asyncio.sleep(0 if self._skipping else self.speed.value)
             self._advance()
         except Exception as error:
             self._error(error)
 
-    def _shown(self, shown: ComputerTurn) -> None:
-        """A computer turn done: the table it left, and its story in the log."""
-        self._frame(shown.frames[-1] if shown.frames else _melds(self._flow().game.table))
-        self.info.value = html.escape(self._flow().table_info())
-        self._say(shown.text)
+    def _shown(self, shown: ComputerTurn, before: Table) -> None:
+        """A computer turn done: the table it left, and its story in the log (one line, its moves under it)."""
+        flow = self._flow()
+        self._frame(shown.frames[-1] if shown.frames else _melds(flow.game.table))
+        self.info.value = seats_html(flow)
+        left = len(flow.game.hand(shown.seat))
+        line = turn_summary(flow.names[shown.seat], shown.turn, before, cards_left=left, lang=self.language)
+        self._say(line, "" if line == shown.text else shown.text)
 
     def _frame(self, melds: Melds) -> None:
         self._put(PlaySession(Position(Table.of(melds), self._viewer_hand()), self._flow().rules))
@@ -377,7 +458,6 @@ class GameBoard:
         flow = self._flow()
         end = flow.deal_end()
         assert end is not None
-        self._enable(False)
         self._put(PlaySession(Position(flow.game.table, self._viewer_hand()), flow.rules))
         self.table_area.children = (self._board().box,)
         self._tell(end.text, "info")
@@ -393,6 +473,7 @@ class GameBoard:
             'style="color: #1a5fb4; text-decoration: underline" '
             f'title="{html.escape(title)}">{html.escape(link)}</a>'
         )
+        self._sync_buttons()
         _show(self.end_box, True)
 
     def _on_next_deal(self, _event: object = None) -> None:
@@ -447,17 +528,26 @@ class GameBoard:
         """Show ``session`` on the position board."""
         board = self._board()
         board.session = session
-        board.buttons["Undo"].disabled = not session.can_undo
-        board.buttons["Redo"].disabled = not session.can_redo
         board.status.value = ""
         board.redraw()
+        self._sync_buttons()
 
-    def _enable(self, enabled: bool) -> None:
-        """A person's buttons on or off: the game's own and the position board's it keeps (each has its key)."""
-        for button in self.key_buttons.values():
-            button.disabled = not enabled
-        self.skip.disabled = enabled
-        _show(self.end_box, False)
+    def _sync_buttons(self) -> None:
+        """Each button enabled only when pressing it can do something: Draw, End turn and Check on a person's
+        own turn, Undo and Redo when there is a move to take back or play again, Restore once the table differs
+        from the turn's start, Hint on one's own turn in a game with hints, Skip while computer turns show."""
+        flow, board = self.flow, self.position
+        session = flow.session if flow is not None else None
+        mine = session is not None and board is not None and board.session is session
+        moved = mine and session is not None and session.state != PlayState.of(session.start)
+        self.draw_button.disabled = self.end_turn_button.disabled = not mine
+        self.restore_button.disabled = not moved
+        self.hint_button.disabled = not (mine and flow is not None and flow.hints)
+        self.skip.disabled = flow is None or not flow.computer_to_move
+        if board is not None:
+            board.buttons["Check"].disabled = not mine
+            board.buttons["Undo"].disabled = not (mine and board.session.can_undo)
+            board.buttons["Redo"].disabled = not (mine and board.session.can_redo)
 
     def _tell(self, text: str, kind: Kind) -> None:
         """Show ``text`` on the status line with the colour and icon of ``kind``."""
@@ -465,9 +555,16 @@ class GameBoard:
         self.status.value = html.escape(text)
         self._aloud(text)
 
-    def _say(self, line: str) -> None:
+    def _say(self, line: str, details: str = "") -> None:
+        """Add ``line`` to the log (the newest on top), ``details`` folded under it."""
         self.lines.append(line)
-        self.log.value = "<br>".join(html.escape(text) for text in reversed(self.lines))
+        self.line_details.append(details)
+        self.log.value = "".join(
+            f"<details><summary>{html.escape(text)}</summary><div>{html.escape(more)}</div></details>"
+            if more
+            else f"<div>{html.escape(text)}</div>"
+            for text, more in zip(reversed(self.lines), reversed(self.line_details), strict=True)
+        )
         self._aloud(line)
 
     def _aloud(self, text: str) -> None:
@@ -499,6 +596,11 @@ def _warm_up() -> None:
     except RuntimeError:
         return
     loop.run_in_executor(None, importlib.import_module, "machiavelli_kit.solver.matching")
+
+
+def _keys_html() -> str:
+    """The keyboard shortcuts in a sentence (``mk-game-keys``), the last paragraph of How to play."""
+    return f'<p class="mk-game-keys">{html.escape(keys_line())}</p>'
 
 
 def _sentence(text: str) -> str:

@@ -52,7 +52,7 @@ def drag(page: Page, canvas: Locator, mirror: GameBoard, code: str, target: Plac
     page.mouse.move(box["x"] + (goal.x + goal.w / 2) * ratio, box["y"] + (goal.y + goal.h / 2) * ratio, steps=8)
     page.mouse.up()
     mirror.flow.session.move(card, "hand", target)
-    wait_text(page, page.locator(".mk-game-table .mk-status"), re.escape(str(card)))
+    wait_text(page, page.locator(".mk-game-status"), re.escape(str(card)))  # the one status line says the move
 
 
 def turn_number(info: str) -> int:
@@ -96,7 +96,7 @@ def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, arti
     game, canvas = start_deal(page)
     game.locator(".mk-game-speed select").select_option(label="fast")
     info, status, log = game.locator(".mk-game-info"), game.locator(".mk-game-status"), game.locator(".mk-game-log")
-    assert text_of(info) == "Turn 1 · stock: 74 cards · cards in hand: Greedy 15 cards"
+    assert text_of(info) == "Turn 1 · stock: 74 cards ▶ You 15 cards Greedy 15 cards"
     wait_text(page, status, "^Your turn")  # set just after the cards are drawn: wait for it
     page.screenshot(path=artifacts / "voila-game-start.png", full_page=True)
 
