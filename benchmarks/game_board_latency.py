@@ -101,9 +101,10 @@ class Timer:
 
 
 def my_turn(page: Page) -> None:
+    """Wait for the person's turn: Draw shown and enabled (the board enables it on that turn alone)."""
     page.wait_for_function(
-        "() => document.querySelector('.mk-game-status').textContent.startsWith('Your turn')"
-        " && !document.querySelector('.mk-game-draw').disabled",
+        "() => { const draw = document.querySelector('.mk-game-draw');"
+        " return draw !== null && draw.offsetParent !== null && !draw.disabled; }",
         timeout=30_000,
     )
 

@@ -28,6 +28,12 @@ def disabled(board: GameBoard) -> set[str]:
     return {name for name, button in shown.items() if button.disabled}
 
 
+def test_before_a_game_nothing_but_start_can_be_pressed() -> None:
+    board = GameBoard()
+    assert all(button.disabled for button in (*board.buttons.values(), board.skip))
+    assert not board.setup.start_button.disabled
+
+
 def test_at_the_start_of_a_turn_only_what_can_do_something_is_enabled() -> None:
     board = started(["person", "greedy"])
     assert disabled(board) == {"Undo", "Redo", "Restore", "Skip"}

@@ -226,6 +226,7 @@ class GameBoard:
         self.box = w.VBox([style, self.how_to, self.setup.box, self.play_box])
         self.box.add_class("mk-game")
         _show(self.play_box, False)
+        self._sync_buttons()  # no game yet: nothing to press but Start
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
