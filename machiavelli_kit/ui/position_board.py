@@ -48,8 +48,10 @@ SIZES = {"small": 0.8, "medium": 1.0, "large": 1.4, "huge": 2.0}
 SIZE_LABELS = {"small": "S", "medium": "M", "large": "L", "huge": "XL"}
 FIT = 0.0
 """The size that fills the page's width, as far as the screen's height allows (not one of ``SIZES``)."""
-FIT_RATIO = 3.0
-"""Canvas pixels per layout unit of a fitted board: crisp at the widths a laptop or a projector gives it."""
+FIT_RATIO = 2.0
+"""Canvas pixels per layout unit of a fitted board, as at the medium size: crisp on a laptop, a little soft
+on a 1080p projector (1.25 screen pixels to a canvas pixel). At 3 a drop took 64 ms to show instead of 36
+(benchmarks/board_latency.py, the canvas has 2.25 times the pixels to paint)."""
 FIT_ROOM = 330
 """The height in CSS pixels a fitted board leaves on the screen for what sits round it: a title, the
 seats, the buttons and the status line."""
