@@ -223,7 +223,8 @@ class GameBoard:
         self.play_box = w.VBox([self.info, self.table_area, controls, self.status, self.log, self.end_box])
         # the status line's colours and icons, the seats' and the log's look
         style = w.HTML(STYLE + SEATS_STYLE + LOG_STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, self.how_to, self.setup.box, self.play_box])
+        # the setup first, so that Start is in view as the page opens; How to play under it, then over the game
+        self.box = w.VBox([style, self.setup.box, self.how_to, self.play_box])
         self.box.add_class("mk-game")
         _show(self.play_box, False)
         self._sync_buttons()  # no game yet: nothing to press but Start

@@ -1,6 +1,7 @@
 """One screen holds the game: game.ipynb in the Voila app on a 1366x768 laptop and a 1080p projector,
-a game started, and then, from the page's top and without scrolling, the table, the hand, the game's
-buttons, the one status line and the seats all lie inside the window (read from their bounding boxes)."""
+Start in view as the page opens, a game started, and then, the page never scrolled, the table, the hand,
+the game's buttons, the one status line and the seats all lie inside the window (read from their
+bounding boxes)."""
 
 from __future__ import annotations
 
@@ -17,30 +18,10 @@ pytestmark = pytest.mark.browser
 SCREENS = ((1366, 768), (1920, 1080))
 
 
-def start_without_scrolling(page: Page) -> None:
-    """Type the deal and press Start as a script would (no scrolling to them), then put the page at its top."""
-    page.locator(".mk-game-deal input").wait_for(timeout=TIMEOUT)
-    page.evaluate(
-        """deal => {
-            const input = document.querySelector('.mk-game-deal input');
-            input.value = deal;
-            input.dispatchEvent(new Event('input', {bubbles: true}));
-            input.dispatchEvent(new Event('change', {bubbles: true}));
-        }""",
-        str(DEAL),
-    )
-    page.wait_for_function("() => document.querySelector('.mk-game-deal input').value !== ''")
-    page.evaluate("() => document.querySelector('.mk-game-start').click()")
-
-
-def to_top(page: Page) -> None:
-    """Scroll whatever scrolls back to its top, as the page stands when it opens."""
-    page.evaluate(
-        """() => {
-            window.scrollTo(0, 0);
-            for (const el of document.querySelectorAll('*')) if (el.scrollTop > 0) el.scrollTop = 0;
-        }"""
-    )
+def scrolled(page: Page) -> float:
+    """How far the page, or anything in it, is scrolled down."""
+    script = "() => Math.max(window.scrollY, ...Array.from(document.querySelectorAll('*'), el => el.scrollTop))"
+    return float(page.evaluate(script))
 
 
 def wait_felt(page: Page, canvas: Locator) -> None:
@@ -72,13 +53,15 @@ def test_voila_the_whole_game_fits_one_screen(
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_url}/voila/render/game.ipynb", timeout=TIMEOUT)
-    start_without_scrolling(page)
     game = page.locator(".mk-game")
+    assert_in_view(game.locator(".mk-game-start"), "Start, before the game", width, height)
+    game.locator(".mk-game-deal input").fill(str(DEAL), timeout=TIMEOUT)
+    game.locator(".mk-game-start").click()
     canvas = game.locator(".mk-game-table canvas.mk-canvas")
     wait_felt(page, canvas)
     wait_text(page, game.locator(".mk-game-status"), "^Your turn")
     page.wait_for_function("() => !document.querySelector('.mk-game-draw').disabled", timeout=TIMEOUT)
-    to_top(page)
+    assert scrolled(page) == 0, "Start was in view and the page never scrolled"
 
     table = assert_in_view(canvas, "the table and the hand", width, height)
     assert table["width"] > WIDTH * 1.4, f"the cards grow to the page: {table}"
