@@ -141,6 +141,7 @@ def start_kit(tmp_path: Path) -> Iterator[Start]:
         process.wait(10)
 
 
+@pytest.mark.server
 @pytest.mark.parametrize(("command", "signum"), [("lab", signal.SIGTERM), ("app", signal.SIGINT)])
 def test_a_signal_to_the_kit_stops_its_server(start_kit: Start, command: str, signum: int) -> None:
     kit, server, probe = start_kit(command)
@@ -150,6 +151,7 @@ def test_a_signal_to_the_kit_stops_its_server(start_kit: Start, command: str, si
     assert not answers(probe)
 
 
+@pytest.mark.server
 def test_a_killed_kit_leaves_no_server_behind(start_kit: Start) -> None:
     kit, server, probe = start_kit("app")
     os.kill(kit.pid, signal.SIGKILL)
