@@ -58,7 +58,7 @@ def test_a_turn_and_a_computer_turn_in_italian() -> None:
     assert flow.last_turn_line() == "Ann ha giocato 3 carte (6♠ 6♥ 6♣). A Ann restano 12 carte."
     assert flow.situation() == "Gioca Greedy."
     assert flow.computer_turn().text == "Greedy ha pescato una carta e ora ha 16 carte."
-    assert flow.table_info() == "Turno 3 · mazzo: 73 carte · carte in mano: Greedy 16 carte"
+    assert flow.turn_info() == "Turno 3 · mazzo: 73 carte"
 
 
 def test_a_computer_turn_in_polish_with_the_many_form() -> None:
@@ -66,7 +66,7 @@ def test_a_computer_turn_in_polish_with_the_many_form() -> None:
     lay_set(flow)
     assert flow.end_turn().text == "Zagrywasz 3 karty (6♠ 6♥ 6♣); w ręce: 12."
     assert flow.computer_turn().text == "Greedy dobiera kartę i ma teraz 16 kart."
-    assert flow.table_info() == "Tura 3 · talia: 73 karty · karty w ręce: Greedy 16 kart"
+    assert flow.turn_info() == "Tura 3 · talia: 73 karty"
 
 
 def test_polish_counts_two_and_five_cards_in_their_own_forms() -> None:

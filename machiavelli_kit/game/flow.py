@@ -41,7 +41,6 @@ from machiavelli_kit.game.narrator import (
     cards_text,
     computer_playing,
     game_over,
-    hand_sizes_text,
     is_you,
     match_standing,
     pass_the_screen,
@@ -271,8 +270,12 @@ class GameFlow:
         named = self.hot_seat or not is_you(name)
         return your_turn(name if named else None, passes=self._passes, helpers=self.game.helpers)
 
-    def table_info(self) -> str:
-        """The deal, the stock, every other hand's size and the helping cards."""
+    def turn_info(self) -> str:
+        """The deal (in a match), the turn, the stock and the helping cards: what the seat row says before the seats.
+
+        >>> GameFlow.new([Seat("Ann"), Seat("Bea", computer="greedy")], "bga", seed=7).turn_info()
+        'Turn 1 · stock: 74 cards'
+        """
         with speaking(self.language):
             game = self.game
             parts = []
@@ -284,9 +287,6 @@ class GameFlow:
                 parts.append(_("Turn {number}").format(number=len(game.turns) + 1))
             # TRANSLATORS: {cards} is "74 cards": how many cards are left in the stock.
             parts.append(_("stock: {cards}").format(cards=count_cards(game.stock_size)))
-            sizes = [len(game.hand(seat)) for seat in range(len(self.seats))]
-            # TRANSLATORS: {hands} is "Greedy 12 cards, Bob 9 cards".
-            parts.append(_("cards in hand: {hands}").format(hands=hand_sizes_text(self.names, sizes, self.viewer)))
             if game.helpers:
                 parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(game.helpers)))
             return " · ".join(parts)

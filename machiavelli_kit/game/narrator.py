@@ -10,7 +10,6 @@ learner in the language in use (``lang=`` chooses another). Each thing told has 
   its moves and the cards left, and the end of a deal; :func:`turn_summary`: a turn in one short line;
   :func:`match_standing`: the match after a deal;
 - :func:`restore_warning`: what Restore costs, said before it is taken;
-- :func:`hand_sizes_text`: how many cards the other players hold.
 
 The learner's own seat (its default name You, Tu, Ty: :func:`is_you`) is told in the second person:
 a name it is not ("Ty zagrywa" would be wrong in Polish).
@@ -45,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from machiavelli_kit.core.cards import Card, count_cards
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.state import Result, Turn
@@ -498,16 +497,6 @@ def restore_warning(rules: Rules, *, lang: str | None = None) -> str:
         return text + " " + _("Press Restore again to do it, or go on playing.")
 
 
-def hand_sizes_text(names: Sequence[str], sizes: Sequence[int], skip: int | None, *, lang: str | None = None) -> str:
-    """How many cards each other player holds."""
-    with speaking(lang):
-        return ", ".join(
-            f"{name} {count_cards(size)}"
-            for seat, (name, size) in enumerate(zip(names, sizes, strict=True))
-            if seat != skip
-        )
-
-
 # said in both logs
 
 
@@ -539,7 +528,6 @@ __all__ = [
     "cards_text",
     "computer_playing",
     "game_over",
-    "hand_sizes_text",
     "is_you",
     "log_result",
     "log_turn",

@@ -15,8 +15,7 @@ import html
 
 from machiavelli_kit.core.cards import count_cards
 from machiavelli_kit.game.flow import GameFlow
-from machiavelli_kit.game.narrator import cards_text
-from machiavelli_kit.i18n import _, ngettext, speaking
+from machiavelli_kit.i18n import speaking
 
 NOW = "▶"
 """In front of the name of the player whose turn it is (seen without the colour, read by a screen reader)."""
@@ -34,22 +33,11 @@ def seats_parts(flow: GameFlow) -> tuple[str, list[tuple[str, bool]]]:
     """The turn and stock in words, and each seat's chip text with whether it is that seat's turn."""
     with speaking(flow.language):
         game = flow.game
-        parts = []
-        if flow.match is not None:
-            parts.append(_("Deal {number}").format(number=len(flow.games)))
-        if game.over:
-            parts.append(ngettext("{count} turn", "{count} turns", len(game.turns)).format(count=len(game.turns)))
-        else:
-            parts.append(_("Turn {number}").format(number=len(game.turns) + 1))
-        # TRANSLATORS: {cards} is "74 cards": how many cards are left in the stock.
-        parts.append(_("stock: {cards}").format(cards=count_cards(game.stock_size)))
-        if game.helpers:
-            parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(game.helpers)))
         chips = [
             (f"{NOW} {name}" if seat == game.to_move else name, count_cards(len(game.hand(seat))), seat == game.to_move)
             for seat, name in enumerate(flow.names)
         ]
-        return " · ".join(parts), [(f"{name} {cards}", now) for name, cards, now in chips]
+        return flow.turn_info(), [(f"{name} {cards}", now) for name, cards, now in chips]
 
 
 def seats_html(flow: GameFlow) -> str:
