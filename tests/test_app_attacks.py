@@ -18,8 +18,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +38,7 @@ from machiavelli_kit.serve.frames import V1_PROTOCOL
 from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.visitors import VISITOR_VARIABLE
 from machiavelli_kit.serve.websocket import MAX_MESSAGE_BYTES, POLICY_VIOLATION, WRONG_PROTOCOL
+from tests.processes import answers, free_port, stop_group, wait_until
 
 pytestmark = pytest.mark.server
 
@@ -66,26 +65,6 @@ class App:
     folder: Path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_until(condition: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} did not happen within {seconds} s"
-        time.sleep(0.1)
-
-
-def answers(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=2).status_code == 200
-    except httpx.HTTPError:
-        return False
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     folder = tmp_path_factory.mktemp("served")
@@ -110,12 +89,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         assert server.poll() is None, (folder / "server.log").read_text()[-3000:]
         yield App(base, server.pid, folder)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(5)
+        stop_group(server, 20)
         log.close()
 
 

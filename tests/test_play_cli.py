@@ -5,11 +5,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +16,7 @@ from machiavelli_kit.cli import main
 from machiavelli_kit.resources import jupyter_config_dir
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.serve.lab import lab_command, lab_environment, lab_url
+from tests.processes import answers, free_port, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
@@ -62,12 +60,6 @@ def test_both_commands_are_registered(capsys: pytest.CaptureFixture[str]) -> Non
     assert "lab" in out and "app" in out
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def children(pid: int) -> list[int]:
     """The live processes whose parent is ``pid`` (read from /proc)."""
     found = []
@@ -86,22 +78,6 @@ def alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status) == 200
-    except OSError:
-        return False
-
-
-def wait_until(condition: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {seconds} s")
-        time.sleep(0.2)
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import time
 import urllib.request
@@ -24,6 +22,7 @@ from machiavelli_kit.resources import bundled_dir
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.serve.lab import lab_command, lab_environment
 from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
+from tests.processes import free_port, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("MACHIAVELLI_CHROMIUM", "/usr/bin/chromium"))
@@ -72,12 +71,6 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def serve(command: list[str], probe: str, folder: Path, port: int, environ: dict[str, str]) -> Iterator[str]:
     """Start a server, wait until ``probe`` answers 200, yield its base URL, stop it."""
     log = (folder / f"server-{port}.log").open("w")
@@ -101,12 +94,7 @@ def serve(command: list[str], probe: str, folder: Path, port: int, environ: dict
                 time.sleep(0.2)
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(5)
+        stop_group(process, 15)
         log.close()
 
 

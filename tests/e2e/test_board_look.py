@@ -19,8 +19,9 @@ from machiavelli_kit.practice.session import PlaySession
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.ui.layout import CARD_W, WIDTH
 from machiavelli_kit.ui.status import COLOURS, ICONS, Kind
-from tests.e2e.conftest import free_port, serve
+from tests.e2e.conftest import serve
 from tests.e2e.test_browser import TIMEOUT, Mirror, pixel, wait_drawn
+from tests.processes import free_port
 
 pytestmark = pytest.mark.browser
 TABLE, HAND = "4C 5C 6C | 7H 7S 7D", "3C 8H"

@@ -23,8 +23,9 @@ from playwright.sync_api import Error as PlaywrightError
 from machiavelli_kit.classroom.students import file_stem
 from machiavelli_kit.practice.progress import Progress
 from machiavelli_kit.serve.app import app_command
-from tests.e2e.conftest import free_port, serve
+from tests.e2e.conftest import serve
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
+from tests.processes import free_port
 
 pytestmark = pytest.mark.browser
 

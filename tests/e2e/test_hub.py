@@ -27,9 +27,10 @@ import pytest
 from playwright.sync_api import Browser
 
 from machiavelli_kit.serve.hub import APP_URL
-from tests.e2e.conftest import ROOT, free_port
+from tests.e2e.conftest import ROOT
 from tests.e2e.test_browser import TIMEOUT, wait_drawn
 from tests.e2e.test_class_app import CLASS_TIMEOUT, LEARNERS, SOLVERS, check_record, play_puzzle, saved
+from tests.processes import free_port, stop_group
 
 pytestmark = pytest.mark.browser
 
@@ -120,12 +121,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
                 time.sleep(0.3)
         yield base, homes
     finally:
-        os.killpg(process.pid, signal.SIGTERM)  # the hub stops the learners' servers and its proxy
-        try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(10)
+        stop_group(process, 60)  # on SIGTERM the hub stops the learners' servers and its proxy
         log.close()
         left = processes_in(folder)
         for pid in left:
