@@ -238,3 +238,65 @@ def test_the_beginner_ahead_near_the_end_of_the_stock_draws_and_keeps_its_melds(
     view = beginner_view(hand, table, stock=5, other=3)
     play_on = dataclasses.replace(view, rules=view.rules.replace(stock_out="play_on"))
     assert beginner_move(play_on)[0] == "play"  # the count matters only when the stock running out ends the game
+
+
+def expert_view(hand: str, table: str, stock: int = 50, other: int = 9, rules: str = "bga") -> View:
+    """The expert's view with ``hand`` against ``table``, ``stock`` cards in the stock and ``other`` in Bob's hand."""
+    from machiavelli_kit.core.rules import Rules
+    from machiavelli_kit.game.deal import arranged_deal
+    from machiavelli_kit.game.session import Game
+
+    parsed = Rules.parse(rules)
+    deal = arranged_deal(parsed, [parse_cards(hand), parse_cards("2S")], table=Table.parse(table) if table else None)
+    view = Game(parsed, ["expert", "Bob"], deal, dealer=1).view(0)
+    return dataclasses.replace(view, stock_size=stock, hand_sizes=(len(view.hand), other))
+
+
+def move_of(player: str, view: View) -> tuple[str, Counter[Card]]:
+    """The player's action's kind and the hand cards it puts down."""
+    action = make_player(player, seed=3).choose(view)
+    played = action.table.cards() - view.table.cards() if isinstance(action, Play) else Counter()
+    return action.kind, played
+
+
+def test_the_expert_keeps_what_it_could_lay_and_draws_until_it_can_close() -> None:
+    view = expert_view("4C 5C 6C 7C 9D KS", "10D JD QD")  # all but the king could be laid
+    assert move_of("greedy", view) == ("play", Counter(parse_cards("4C 5C 6C 7C 9D")))
+    assert move_of("expert", view) == ("draw", Counter())
+    closing = expert_view("4C 5C 6C 7C 9D", "10D JD QD")
+    assert move_of("expert", closing) == ("play", Counter(parse_cards("4C 5C 6C 7C 9D")))
+
+
+def test_past_thirteen_cards_the_expert_lays_only_what_it_must_and_keeps_the_cards_that_go_together() -> None:
+    hand = "4C 5C 6C 7C 2S 2H 2D 9D KS 5H 8S 10H QS 3D"  # 14 cards: one must go, or it could never close
+    view = expert_view(hand, "10D JD QD")
+    kind, played = move_of("greedy", view)
+    assert played == Counter(parse_cards("4C 5C 6C 7C 2S 2H 2D 9D"))
+    assert move_of("expert", view) == ("play", Counter(parse_cards("9D")))  # the one card that goes with nothing
+    kind, played = move_of("expert", expert_view(hand, ""))  # on a bare table a meld needs three
+    assert kind == "play" and played == Counter(parse_cards("2S 2H 2D"))
+
+
+def test_the_expert_keeps_no_more_cards_than_a_turn_may_play() -> None:
+    view = expert_view("4C 5C 6C 7C 9D KS KH", "10D JD QD", rules="bga(max_cards_per_turn=5)")
+    kind, played = move_of("expert", view)
+    assert kind == "play" and played.total() in (3, 4) and played <= Counter(parse_cards("4C 5C 6C 7C 9D"))
+    assert played != Counter(parse_cards("4C 5C 6C 7C 9D"))  # not all: no two of them go down alone
+    assert move_of("expert", expert_view("4C 5C 6C 7C 9D KS KH", "10D JD QD"))[0] == "draw"
+
+
+def test_the_expert_lays_all_it_can_when_the_stock_may_end_the_game_first() -> None:
+    hand, table, every = "4C 5C 6C 7C 9D KS", "10D JD QD", Counter(parse_cards("4C 5C 6C 7C 9D"))
+    assert move_of("expert", expert_view(hand, table, stock=1)) == ("play", every)  # the last card goes to Bob
+    assert move_of("expert", expert_view(hand, table, stock=2))[0] == "draw"
+    play_on = expert_view(hand, table, stock=0, rules="classic")
+    assert move_of("expert", play_on) == ("play", every)
+
+
+def test_the_expert_beats_greedy_on_most_deals_from_either_seat() -> None:
+    """The benchmark's first 20 deals (benchmarks/tournament.py plays 500): 36 of the 40 games today."""
+    from machiavelli_kit.game.tournament import run_tournament
+
+    table = run_tournament(["expert", "greedy"], games=40, rules="bga", seed=1)
+    expert = table.rows[0]
+    assert expert.wins >= 0.7 * expert.games and expert.interval[0] > 0.5

@@ -8,7 +8,8 @@ short says so (:attr:`Player.out_of_time`), and the game's record with it.
 - ``beginner``: lays melds from its hand and adds cards to the ends of melds, a step a turn; never
   rearranges. Near the end of the stock it counts the cards: ahead, it draws and keeps its melds.
 - ``greedy``: the solver's maximum play, every turn.
-- ``expert``: greedy, but it denies an opponent close to closing the table that would let them close.
+- ``expert``: plays to close in one go: it keeps the cards it could lay and draws, laying cards
+  only to close, to keep its hand within one turn's cap, or when the stock may end the game.
 
 >>> from machiavelli_kit.game.session import Game
 >>> game = Game.new(["greedy", "random"], "bga", seed=3)
@@ -21,11 +22,15 @@ short says so (:attr:`Player.out_of_time`), and the game's record with it.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from machiavelli_kit.core.cards import Card, quote
 from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.melds import MIN_MELD
 from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.rules import RANKS_IN_SUIT
 from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import best_play, first_step, newcomer_play, no_play, simple_options, solve_within
 from machiavelli_kit.game.state import View
@@ -53,14 +58,22 @@ class Player:
         self.budget, self.safety = budget, safety
         self.out_of_time = False
         """Whether the last move was cut short by the safety limit (then it depended on the machine)."""
+        self.gave_up = False
+        """Whether the last move fell back on the biggest one-step play, out of work (or time)."""
+        self.spent = 0
+        """Units of work the last move spent."""
 
     def choose(self, view: View) -> Action:
-        clock = Clock(self.safety, Work(self.budget))
+        work = Work(self.budget)
+        clock = Clock(self.safety, work)
         try:
             action = self.think(view, clock)
+            self.gave_up = False
         except SolverTimeout:  # out of work, or (the safety limit) out of time
             action = fallback(view)
+            self.gave_up = True
         self.out_of_time = clock.ran_out
+        self.spent = min(work.spent, work.units)
         return action
 
     def think(self, view: View, clock: Clock) -> Action:
@@ -135,69 +148,73 @@ class Greedy(Player):
 
 
 class Expert(Player):
-    """Plays like ``greedy`` until an opponent is close to closing. Then it counts the cards it
-    has not seen (in other hands or the stock), deals that opponent likely hands from them
-    (hands that could not close on the table as it is), and weighs each candidate play by how
-    many of those hands could close on the table it would leave: it plays less, or draws,
-    rather than hand the opponent a close. It always closes when it can.
+    """Plays to close in one go, as strong players do. It keeps in hand the cards it could lay
+    and draws instead: cards held stay free to join the cards it draws (a seven laid on a run
+    can no longer make a set with the two sevens still in hand), and the table it leaves gives
+    the other players nothing new to build with. It lays cards when that closes; when its hand
+    has grown past what one turn may play (:attr:`HOLD`, or the rules' cap on a turn's cards), and
+    then only as many as it must, the ones least connected to the rest of its hand; and when the
+    stock may end the game before its next turn (or is empty), all it can, as greedy does.
 
     Measured against ``greedy``: see the README's tournament figures.
     """
 
     name = "expert"
-    WATCH = 3
-    """An opponent holding this many cards or fewer is close to closing."""
-    SAMPLES = 10
-    """Likely hands dealt to that opponent."""
-    TOLERANCE = 0.1
-    """Plays whose risk is within this of the safest count as safe; the one playing most cards wins."""
+    HOLD = 13
+    """Cards it keeps in hand at most while it waits to close (fewer if the rules cap a turn lower)."""
 
     def think(self, view: View, clock: Clock) -> Action:
+        hold = min(self.HOLD, view.rules.max_cards_per_turn or self.HOLD)
+        waiting = view.stock_size and not last_chance(view)
+        if waiting and len(view.hand) <= hold:
+            return best_play(view, Goal.CLOSE, clock=clock) or no_play(view)
         full = best_play(view, clock=clock)
         if full is None:
             return no_play(view)
-        if _played(full, view) == len(view.hand):
+        if not waiting or _played(full, view) == len(view.hand) or not view.may_touch_table:
             return full
-        threat = min((size for seat, size in enumerate(view.hand_sizes) if seat != view.seat), default=0)
-        if threat > self.WATCH or threat == 0:
-            return full
-        try:
-            return self._safest(view, full, threat, clock)
-        except SolverTimeout:  # out of work (or time) weighing the risks: the full play it has
-            return full
+        return _shed(view, full, len(view.hand) - hold, clock) or full
 
-    def _safest(self, view: View, full: Play, size: int, clock: Clock) -> Action:
-        hands = self._likely_hands(view, size, clock)
-        if not hands:
-            return full
 
-        def risk(play: Play) -> float:
-            closes = sum(_solve_close(Position(play.table, hand), view, clock) for hand in hands)
-            return closes / len(hands)
+def _shed(view: View, full: Play, count: int, clock: Clock) -> Play | None:
+    """A play of at least ``count`` of the hand cards ``full`` lays, the ones least connected to the
+    rest of the hand first (a few more when those alone fit nowhere, as on a bare table, where a
+    new meld needs three), or ``None`` when ``full`` lays no more than that."""
+    laid = full.table.cards() - view.table.cards() - Counter(full.helpers)
+    if laid.total() <= count:
+        return None
+    loose = sorted(laid.elements(), key=lambda card: (connections(card, view.hand), card))
+    for size in range(count, min(count + MIN_MELD, laid.total())):
+        found = solve_within(Position(view.table, tuple(loose[:size])), view.rules, Goal.CLOSE, clock)
+        if not found.feasible:  # those cards alone fit nowhere: the most of the hand that does, up to size
+            found = solve_within(view.position, view.rules, Goal.MAX, clock, size)
+        if found.feasible and len(found.played) >= count:
+            return Play(found.table)
+    return None
 
-        options: list[tuple[float, int, Action]] = [(risk(full), _played(full, view), full)]
-        if options[0][0] > 0:
-            cards = sorted(set((full.table.cards() - view.table.cards()).elements()))
-            for card in self.rng.sample(cards, min(2, len(cards))):
-                smaller = best_play(view, card, clock=clock)
-                if smaller is not None:
-                    options.append((risk(smaller), _played(smaller, view), smaller))
-            if view.stock_size:
-                options.append((0.0, -1, no_play(view)))
-        safest = min(option[0] for option in options)
-        return max((option for option in options if option[0] <= safest + self.TOLERANCE), key=lambda o: o[1])[2]
 
-    def _likely_hands(self, view: View, size: int, clock: Clock) -> list[tuple[Card, ...]]:
-        """Hands of ``size`` cards dealt from the unseen cards that could not close on the table now."""
-        unseen = sorted(view.unseen.elements())
-        hands: list[tuple[Card, ...]] = []
-        for _sample in range(3 * self.SAMPLES):
-            if len(hands) == self.SAMPLES or len(unseen) < size:
-                break
-            hand = tuple(self.rng.sample(unseen, size))
-            if not _solve_close(Position(view.table, hand), view, clock):
-                hands.append(hand)
-        return hands
+def connections(card: Card, hand: Sequence[Card]) -> int:
+    """How many other cards of ``hand`` could sit in one meld with ``card``: the same rank in
+    another suit, or the same suit within two ranks (the ace next to the two and to the king);
+    jokers go with everything. A rough count, to choose which cards to keep.
+
+    >>> from machiavelli_kit.core.cards import parse_cards
+    >>> hand = parse_cards("7H 7S 8H KH AH 2C")
+    >>> [connections(card, hand) for card in hand]
+    [2, 1, 1, 1, 1, 0]
+    """
+    if card.is_joker:
+        return len(hand) - 1
+    return sum(1 for other in hand if other is not card and _may_share_a_meld(card, other))
+
+
+def _may_share_a_meld(card: Card, other: Card) -> bool:
+    if other.is_joker:
+        return True
+    if other.suit != card.suit:
+        return other.rank == card.rank
+    gap = abs(other.rank - card.rank)
+    return 0 < min(gap, RANKS_IN_SUIT - gap) <= 2
 
 
 def last_chance(view: View) -> bool:
@@ -214,11 +231,6 @@ def _fewest(view: View) -> bool:
 def _played(play: Play, view: View) -> int:
     """Hand cards a play puts down."""
     return (play.table.cards() - view.table.cards()).total() - len(play.helpers)
-
-
-def _solve_close(position: Position, view: View, clock: Clock) -> bool:
-    """Whether ``position``'s hand can all be played (under the rules, ignoring the closed table)."""
-    return solve_within(position, view.rules, Goal.CLOSE, clock).feasible
 
 
 def fallback(view: View) -> Action:

@@ -56,7 +56,8 @@ HOW_TO = (
         "Before you start, choose the rules, how many play, and who sits at each seat: a person or a computer "
         "player. The computer players, from easiest to hardest: random plays one card or one meld at random, "
         "beginner takes one small step a turn and never takes a meld apart, greedy plays as many cards as it can "
-        "every turn, and expert plays like greedy but watches out for a player who is about to close."
+        "every turn, and expert keeps the cards it could play and draws instead, until it can play its whole hand "
+        "in one turn."
     ),
     N_(
         "On your turn, drag cards from your hand onto the table: onto a meld, or onto the empty felt to start a new "
