@@ -370,3 +370,15 @@ def test_helping_cards_lie_in_the_hand_row_and_join_a_new_meld() -> None:
         assert len(flow.game.hand(0)) == len(hand) - len(turn.played)
         return
     pytest.fail("no deal in 60 where the first player lays a new meld with a helping card")
+
+
+def test_the_setup_offers_the_three_ways_a_run_may_pass_the_ace() -> None:
+    board = GameBoard(seed=SEED, lang="it")
+    labels = [label for label, _value in board.setup.wrap.options]
+    assert labels[0].startswith("Una scala non può") and labels[2].endswith("(J Q K A 2 ... K A)")
+    board.setup.wrap.value = "unlimited"
+    board.setup.choose(["person", "greedy"])
+    board.setup.start_button.click()
+    assert board.flow is not None and board.flow.game.rules.wrap == "unlimited"
+    board.setup.preset.value = "classic"  # another preset brings its own runs back
+    assert board.setup.wrap.value is False and board.setup.rules().wrap is False

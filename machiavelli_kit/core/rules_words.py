@@ -2,7 +2,7 @@
 
 Said in the language in use, or in ``lang``:
 
->>> from machiavelli_kit.core.rules import Rules
+>>> from machiavelli_kit.core.rules import UNLIMITED, Rules, Wrap
 >>> rules_text(Rules.parse("wikipedia(hand_size=6, helpers=4)"))
 'Wikipedia rules, with 6 cards each, 4 helping cards'
 >>> rules_text(Rules.parse("classic(jokers=2)"), lang="it")
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.core.rules import UNLIMITED, Rules, Wrap
 from machiavelli_kit.i18n import N_, _, ngettext, speaking
 
 # TRANSLATORS: the name of a preset (a set of rules) on its own, e.g. in a list of presets.
@@ -41,7 +41,7 @@ def preset_title(preset: str, lang: str | None = None) -> str:
 def rules_text(rules: Rules, lang: str | None = None) -> str:
     """The rules in words: the preset, then each change from it (in the language in use, or ``lang``).
 
-    >>> from machiavelli_kit.core.rules import Rules
+    >>> from machiavelli_kit.core.rules import UNLIMITED, Rules, Wrap
     >>> rules_text(Rules.parse("bga(jokers=2, wrap=true, scoring=points)"))
     'Board Game Arena rules, with 2 jokers, points over several deals, runs may turn the corner (K A 2)'
     """
@@ -59,6 +59,26 @@ def rules_text(rules: Rules, lang: str | None = None) -> str:
         return _("{rules}, with {changes}").format(rules=name, changes=", ".join(words))
 
 
+def wrap_text(wrap: Wrap) -> str:
+    """How far a run may go round the corner, in words (in the language in use).
+
+    >>> wrap_text(True), wrap_text("unlimited")
+    ('runs may turn the corner (K A 2)', 'runs may go round and round (J Q K A 2 ... K A)')
+    """
+    if wrap == UNLIMITED:
+        return _("runs may go round and round (J Q K A 2 ... K A)")
+    return _("runs may turn the corner (K A 2)") if wrap else _("runs may not turn the corner")
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in capitals, to start a label.
+
+    >>> capitalized("runs may not turn the corner")
+    'Runs may not turn the corner'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _change_text(name: str, value: object) -> str:
     """One rule that differs from the preset, in words."""
     phrases: dict[str, Callable[[Any], str]] = {
@@ -67,13 +87,7 @@ def _change_text(name: str, value: object) -> str:
         # TRANSLATORS: how many cards each player is dealt.
         "hand_size": lambda n: ngettext("{count} card each", "{count} cards each", n).format(count=n),
         "ace_high": lambda yes: _("an ace may follow the king (Q K A)") if yes else _("an ace is only low (A 2 3)"),
-        "wrap": lambda how: (
-            _("runs may go round and round (J Q K A 2 ... K A)")
-            if how == "unlimited"
-            else _("runs may turn the corner (K A 2)")
-            if how
-            else _("runs may not turn the corner")
-        ),
+        "wrap": wrap_text,
         "max_cards_per_turn": lambda n: (
             _("no limit on cards a turn")
             if n is None

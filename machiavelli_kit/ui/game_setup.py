@@ -14,7 +14,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.core.rules import UNLIMITED, Rules
+from machiavelli_kit.core.rules_words import capitalized, wrap_text
 from machiavelli_kit.game.flow import Seat
 from machiavelli_kit.game.narrator import you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
@@ -60,11 +61,11 @@ class GameSetup:
         self.hand_size = w.BoundedIntText(
             value=15, min=3, max=20, description=_("Cards dealt"), style=WIDE, tooltip=_("cards each player gets")
         )
-        self.wrap = w.Checkbox(
+        self.wrap = w.Dropdown(
+            options=[(capitalized(wrap_text(wrap)), wrap) for wrap in (False, True, UNLIMITED)],
             value=False,
-            description=_("Runs may turn the corner (K A 2)"),
-            style=WIDE,
-            tooltip=_("allow K A 2 runs"),
+            tooltip=_("how far a run may go on past the ace"),
+            layout=w.Layout(width="auto"),
         )
         self.points = w.Checkbox(
             value=False,
