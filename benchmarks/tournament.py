@@ -1,4 +1,4 @@
-"""The computer players' ladder: two-player pairings under bga, and the time a four-player game takes.
+"""The computer players' ladder: every two-player pairing under bga, and the time a four-player game takes.
 
 Run: ``.venv/bin/python benchmarks/tournament.py [--games 1000] [--four 100] [--seed 1]
 [--minutes 120] [--jobs 1] [--out tournament.json]``, or ``--merge A.json B.json ...`` to add up
@@ -11,28 +11,42 @@ After every chunk the results so far are written to ``--out`` (atomically), so a
 is stopped still leaves its figures. Prints a Markdown table: each pairing's first player's
 wins, losses and draws, its win rate with the 95% Wilson interval, and its win rate among the
 games that were not drawn (under bga a game that ends with the stock shows equal hands often).
+Then, for each player in each pairing, its moves' times (median, p99, slowest) and work: the
+most units any move spent against the budget, and the moves that ran out of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.files import write_atomically
+from machiavelli_kit.game.autoplay import AutoGame
+from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.game.tournament import Tournament, run_tournament, wilson
 
-PAIRINGS = [("expert", "greedy"), ("greedy", "beginner"), ("beginner", "random")]
 FOUR = ("expert", "greedy", "beginner", "random")
+PAIRINGS = list(itertools.combinations(FOUR, 2))
 CHUNK = 20
+MOVES_HEADER = (
+    "| pairing | player | moves | median ms | p99 ms | slowest ms | most work / budget | out of work |",
+    "|---|---|---|---|---|---|---|---|",
+)
 HEADER = (
     "| pairing | games | wins | losses | draws | win rate [95%] | not drawn: win rate [95%] | ms a move | s a game |",
     "|---|---|---|---|---|---|---|---|---|",
 )
+
+
+Moves = dict[str, dict[str, list[float]]]
+"""For each player's name: its moves' ``seconds``, ``work`` and ``gave_up`` (1 for a move out of work)."""
 
 
 def merge(total: Tournament | None, part: Tournament) -> Tournament:
@@ -56,10 +70,12 @@ def play(
     seconds: float,
     saved: Callable[[Tournament], None],
     jobs: int = 1,
-) -> Tournament | None:
+) -> tuple[Tournament | None, Moves]:
     """Up to ``games`` games in chunks played by ``jobs`` processes, stopping after the chunk
-    that passes ``seconds``; ``saved`` is called with the results so far after every chunk."""
+    that passes ``seconds``; ``saved`` is called with the results so far after every chunk.
+    Returns the standings and every move's time and work, by player."""
     total: Tournament | None = None
+    moves: Moves = {}
     started = time.perf_counter()
     chunk = CHUNK - CHUNK % len(players)
     tasks = [
@@ -67,18 +83,44 @@ def play(
         for first in range(0, games, chunk)
     ]
     with multiprocessing.Pool(jobs) as pool:
-        for part in pool.imap(run_chunk, tasks):
+        for part, part_moves in pool.imap(run_chunk, tasks):
             total = merge(total, part)
+            for name, columns in part_moves.items():
+                for column, values in columns.items():
+                    moves.setdefault(name, {}).setdefault(column, []).extend(values)
             saved(total)
             if time.perf_counter() - started > seconds:
                 pool.terminate()
                 break
-    return total
+    return total, moves
 
 
-def run_chunk(task: tuple[list[str], int, Rules, int]) -> Tournament:
-    """One chunk of games (in a worker process)."""
-    return run_tournament(*task)
+def run_chunk(task: tuple[list[str], int, Rules, int]) -> tuple[Tournament, Moves]:
+    """One chunk of games (in a worker process), with every move's time and work by player."""
+    moves: Moves = {}
+
+    def keep(_number: int, run: AutoGame) -> None:
+        for seat, name in enumerate(run.game.players):
+            columns = moves.setdefault(name, {"seconds": [], "work": [], "gave_up": []})
+            columns["seconds"].extend(run.times[seat])
+            columns["work"].extend(run.work[seat])
+            columns["gave_up"].append(run.gave_up[seat])
+
+    return run_tournament(*task, progress=keep), moves
+
+
+def move_lines(pairing: str, moves: Moves) -> list[str]:
+    """One Markdown row per player of a pairing: its moves' times and work."""
+    lines = []
+    for name, columns in moves.items():
+        times = sorted(columns["seconds"])
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        work, gave_up = max(columns["work"]), sum(columns["gave_up"])
+        lines.append(
+            f"| {pairing} | {name} | {len(times)} | {1000 * statistics.median(times):.1f} | {1000 * p99:.1f} "
+            f"| {1000 * times[-1]:.0f} | {work:.0f} / {DEFAULT_BUDGET} | {gave_up:.0f} |"
+        )
+    return lines
 
 
 def row_text(players: tuple[str, ...], table: Tournament) -> str:
@@ -161,22 +203,23 @@ def main() -> None:
 
         return save
 
+    timings = list(MOVES_HEADER)
     for players in pairings:
-        table = play(
+        table, moves = play(
             players, arguments.games, rules, arguments.seed, share, saver(" vs ".join(players)), arguments.jobs
         )
         assert table is not None
         lines.append(row_text(players, table))
+        timings.extend(move_lines(" vs ".join(players), moves))
         print(lines[-1], flush=True)
     print("\n".join(lines))
-    four = (
-        play(FOUR, arguments.four, rules, arguments.seed, share, saver("four"), arguments.jobs)
-        if arguments.four
-        else None
-    )
-    if four is not None:
+    print("\n".join(["", *timings]))
+    if arguments.four:
+        four, moves = play(FOUR, arguments.four, rules, arguments.seed, share, saver("four"), arguments.jobs)
+        assert four is not None
         print(f"\nfour players ({', '.join(FOUR)}), {four.games} games: {four.seconds / four.games:.2f} s a game")
         print(four.text())
+        print("\n".join(["", *MOVES_HEADER, *move_lines("four", moves)]))
 
 
 if __name__ == "__main__":

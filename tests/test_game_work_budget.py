@@ -16,7 +16,7 @@ from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.autoplay import play_game
 from machiavelli_kit.game.deal import arranged_deal
 from machiavelli_kit.game.flow import GameFlow, Seat
-from machiavelli_kit.game.players import fallback, make_player
+from machiavelli_kit.game.players import DEFAULT_BUDGET, fallback, make_player
 from machiavelli_kit.game.record import dumps, loads
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.game.tournament import run_tournament
@@ -109,3 +109,13 @@ def test_the_solver_stops_at_its_work_not_its_time(monkeypatch: pytest.MonkeyPat
 def test_a_work_budget_is_at_least_one_unit() -> None:
     with pytest.raises(ValueError, match="at least 1 unit"):
         Work(0)
+
+
+def test_each_move_counts_its_work_and_a_player_out_of_work_falls_back() -> None:
+    run = play_game(["expert", "greedy"], "bga(hand_size=9)", seed=2)
+    assert run.gave_up == (0, 0) and run.moves == tuple(map(len, run.work))
+    assert all(1 <= units <= DEFAULT_BUDGET for seat in run.work for units in seat)  # each move asks the solver
+    starved = play_game(["expert", "greedy"], "bga(hand_size=9)", seed=2, budget=1)
+    assert all(units == 1 for seat in starved.work for units in seat)
+    assert all(0 < gave_up <= moves for gave_up, moves in zip(starved.gave_up, starved.moves, strict=True))
+    assert dumps(starved.game) != dumps(run.game)

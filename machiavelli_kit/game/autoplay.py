@@ -22,11 +22,24 @@ MAX_TURNS = 5000
 
 @dataclass(frozen=True)
 class AutoGame:
-    """A finished game and, for each seat, the seconds spent choosing and the moves made."""
+    """A finished game and, for each seat, each move's seconds spent choosing and units of work
+    spent (:attr:`Player.spent <machiavelli_kit.game.players.Player.spent>`), and the moves that
+    fell back on a one-step play, out of work or time."""
 
     game: Game
-    seconds: tuple[float, ...]
-    moves: tuple[int, ...]
+    times: tuple[tuple[float, ...], ...]
+    work: tuple[tuple[int, ...], ...]
+    gave_up: tuple[int, ...]
+
+    @property
+    def seconds(self) -> tuple[float, ...]:
+        """Seconds each seat spent choosing its moves."""
+        return tuple(sum(times) for times in self.times)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Moves each seat made."""
+        return tuple(len(times) for times in self.times)
 
 
 def play_game(
@@ -47,14 +60,18 @@ def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET
     """Let the computer players ``players`` (by seat) play ``game`` from where it stands to the end."""
     seed = game.seed if game.seed is not None else 0
     bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
-    seconds, moves = [0.0] * len(bots), [0] * len(bots)
+    times: list[list[float]] = [[] for _bot in bots]
+    work: list[list[int]] = [[] for _bot in bots]
+    gave_up = [0] * len(bots)
     while game.to_move is not None:
         seat = game.to_move
         if len(game.turns) >= MAX_TURNS:
             raise RuntimeError(f"the game with seed {seed} did not end in {MAX_TURNS} turns")
+        bot = bots[seat]
         started = time.perf_counter()
-        action = bots[seat].choose(game.view(seat))
-        seconds[seat] += time.perf_counter() - started
-        moves[seat] += 1
-        game.play(action, out_of_time=bots[seat].out_of_time)
-    return AutoGame(game, tuple(seconds), tuple(moves))
+        action = bot.choose(game.view(seat))
+        times[seat].append(time.perf_counter() - started)
+        work[seat].append(bot.spent)
+        gave_up[seat] += bot.gave_up
+        game.play(action, out_of_time=bot.out_of_time)
+    return AutoGame(game, tuple(map(tuple, times)), tuple(map(tuple, work)), tuple(gave_up))
