@@ -28,6 +28,7 @@ from machiavelli_kit.i18n.languages import (
     session_language,
     set_language,
     speaking,
+    use_saved_language,
 )
 
 __all__ = [
@@ -48,4 +49,5 @@ __all__ = [
     "session_language",
     "set_language",
     "speaking",
+    "use_saved_language",
 ]

@@ -11,9 +11,13 @@ and checks them.
 
 The language in use is, first to last: the one a ``with speaking(lang):`` block
 chose (what ``lang=`` on a board or function does), the one :func:`set_language`
-chose for the whole session (the start notebook's language switch), and the one
-the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``:
-a Jupyter server passes its own locale to its kernels), else English.
+chose for the whole session (a page that says its language, as ``lesson.it.ipynb``
+does), the one the learner chose on an earlier page and the kit saved
+(:func:`use_saved_language`, which the widgets call when a page's kernel first loads
+them: the start notebook's language switch saves it), and the one the environment
+asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: a Jupyter server passes
+its own locale to its kernels, ``machiavelli-kit app --lang`` its own), else English.
+So a learner's own choice outlasts their page, and beats the server's default.
 
 >>> with speaking("it"):
 ...     check_language("de")
@@ -47,6 +51,7 @@ ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _block_language: ContextVar[str | None] = ContextVar("machiavelli_kit_language", default=None)
 _session_language: str | None = None
+_saved_language: str | None = None
 
 
 class LanguageError(ValueError):
@@ -104,18 +109,31 @@ def _first_language(values: tuple[str, ...]) -> str:
 
 
 def language(lang: str | None = None) -> str:
-    """The language to speak: ``lang`` if given, else the block's, the session's or the environment's.
+    """The language to speak: ``lang`` if given, else the block's, the session's, the saved one or the environment's.
 
     >>> language("it")
     'it'
     """
     if lang is not None:
         return lang if lang in LANGUAGES else check_language(lang)
-    return _block_language.get() or _session_language or language_from_environment()
+    return _block_language.get() or _session_language or _saved_language or language_from_environment()
+
+
+def use_saved_language(lang: str | None) -> str:
+    """Speak ``lang``, the learner's saved choice, wherever neither ``lang=`` nor the session says otherwise
+    (``None``: no saved choice, the environment's). Returns the language now in use.
+
+    >>> use_saved_language("pl"), set_language("it"), set_language(None), use_saved_language(None)
+    ('pl', 'it', 'pl', 'en')
+    """
+    global _saved_language
+    _saved_language = None if lang is None else check_language(lang)
+    return language()
 
 
 def set_language(lang: str | None) -> str:
-    """Speak ``lang`` from now on in this session, wherever no ``lang=`` says otherwise (``None``: the environment's).
+    """Speak ``lang`` from now on in this session, wherever no ``lang=`` says otherwise (``None``: the saved choice,
+    else the environment's).
 
     Returns the language now in use.
     """
