@@ -1,10 +1,15 @@
-"""The language switch: English, Italiano or Polski for every board made after it.
+"""The language switch: English, Italiano or Polski for every board made after it, and every page opened after it.
 
 It sets the session's language (:func:`machiavelli_kit.set_language`): a board
 keeps the language it was made in, so the boards already on the page stay as
 they are, and every board made (or cell run again) after the switch speaks the
-language chosen. The start notebook shows it at its top.
+language chosen. It saves the choice too (:mod:`machiavelli_kit.classroom.preferences`),
+so every page opened after it starts in that language: the learner's own on a class's
+app server, the computer's user's in JupyterLab, at its next start too. The start
+notebook shows it at its top.
 
+>>> import os, tempfile
+>>> os.environ["MACHIAVELLI_KIT_PREFERENCES"] = tempfile.mkdtemp()
 >>> from machiavelli_kit.i18n import language, set_language
 >>> switch = LanguageSwitch()
 >>> [label for label, _code in switch.choice.options]
@@ -12,8 +17,12 @@ language chosen. The start notebook shows it at its top.
 >>> switch.choice.value = "pl"
 >>> language(), switch.note.value
 ('pl', 'Od teraz plansze, które utworzysz, mówią po polsku.')
->>> set_language(None)
-'en'
+>>> from machiavelli_kit.classroom.preferences import preference_store
+>>> preference_store().load().language
+'pl'
+>>> set_language(None), use_saved_language(None)  # without the session's choice, the saved one; without both, English
+('pl', 'en')
+>>> del os.environ["MACHIAVELLI_KIT_PREFERENCES"]
 """
 
 from __future__ import annotations
@@ -23,13 +32,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from machiavelli_kit.i18n import LANGUAGES, _, language, set_language, speaking
+from machiavelli_kit.classroom.preferences import PreferencesError, preference_store
+from machiavelli_kit.i18n import LANGUAGES, _, language, set_language, speaking, use_saved_language
 
 
 class LanguageSwitch:
-    """Toggle buttons with the kit's languages, each named in itself; picking one sets the session's language.
+    """Toggle buttons with the kit's languages, each named in itself; picking one sets the session's language
+    and saves it for the pages opened after.
 
-    It starts on the language in use (``lang`` if given: then that language is set at once).
+    It starts on the language in use (``lang`` if given: then that language is set at once, not saved).
     """
 
     def __init__(self, lang: str | None = None) -> None:
@@ -56,7 +67,14 @@ class LanguageSwitch:
     def _chosen(self, change: dict[str, Any]) -> None:
         lang = set_language(change["new"])
         with speaking(lang):
-            self.note.value = html.escape(_language_note())
+            note = _language_note()
+            try:
+                preference_store().change(language=lang)
+                use_saved_language(lang)
+            except PreferencesError as error:
+                # TRANSLATORS: {reason} says why the language chosen could not be saved for the next pages.
+                note += " " + _("The next pages you open may not know it: {reason}.").format(reason=error)
+            self.note.value = html.escape(note)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
