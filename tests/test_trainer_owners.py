@@ -140,7 +140,8 @@ def test_outside_the_app_every_name_is_offered_and_opened_as_before(
     answer_bga_3(first)
     assert f"Your progress is saved in {tmp_path / 'students' / 'ada.json'}." in first.student_info.value
     family = PuzzleBrowser(path=tmp_path / "progress.json", require_name=True)  # a family's computer
-    assert family.student_choice.options == ("Ada",) and family.student == ""
-    family.student_choice.value = "Ada"
+    assert family.student_choice.options == ("Ada",) and family.student == "Ada", "the name given last, opened"
     assert family.progress.solved == ["bga-3"]
+    family.student_choice.value = "Bea"
+    assert family.student == "Bea" and family.student_choice.options == ("Ada", "Bea")
     assert not owners_path(tmp_path / "students").exists()

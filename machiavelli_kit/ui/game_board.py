@@ -25,11 +25,15 @@ import html
 import importlib
 import traceback
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, TypeVar, cast
 
 import ipywidgets as w
 from ipyevents import Event
 
+from machiavelli_kit.classroom.learner import remember_name, remembered_name
+from machiavelli_kit.classroom.preferences import PreferencesError
+from machiavelli_kit.classroom.visitor import visitor
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.game.flow import Answer, ComputerTurn, GameFlow, Melds
@@ -124,7 +128,9 @@ class GameBoard:
         self.task: asyncio.Task[None] | None = None
         """The computer turns being shown, while they run in a kernel's event loop."""
         self._skipping = False
-        self.setup = GameSetup(lang=self.language)
+        self.visitor = visitor()
+        """Who opened the page, on a class's app server (``None`` elsewhere): the first seat's name is theirs."""
+        self.setup = GameSetup(lang=self.language, name=remembered_name(self.visitor))
         self.setup.start_button.on_click(self._guard(self._on_start))
         if hints is not None:
             self.setup.hints.value, self.setup.hints.disabled = hints, True
@@ -274,12 +280,22 @@ class GameBoard:
             flow = GameFlow.new(
                 seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget, lang=self.language
             )
-        except ValueError as error:  # a deal the rules cannot make, a bad deal number
+            self._remember_name()
+        except ValueError as error:  # a deal the rules cannot make, a bad deal number, another learner's name
             mark(self.setup_status, "invalid")
             self.setup_status.value = html.escape(_sentence(str(error)))
             return
         self.setup_status.value = ""
         self.start(flow)
+
+    def _remember_name(self) -> None:
+        """Keep the name the learner typed at the first seat for the pages they open next: on a class's app server
+        it becomes theirs (another learner's raises :class:`~machiavelli_kit.classroom.owners.NameTaken`)."""
+        name = self.setup.own_name()
+        if name is None:
+            return
+        with suppress(PreferencesError):  # the game goes on: only the next page will not know the name
+            remember_name(name, self.visitor)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

@@ -17,7 +17,7 @@ import ipywidgets as w
 from machiavelli_kit.core.rules import UNLIMITED, Rules
 from machiavelli_kit.core.rules_words import capitalized, wrap_text
 from machiavelli_kit.game.flow import Seat
-from machiavelli_kit.game.narrator import you_name
+from machiavelli_kit.game.narrator import is_you, you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 
 PRESETS = (
@@ -43,14 +43,17 @@ WIDE = {"description_width": "initial"}
 
 
 class GameSetup:
-    """Rules, players and the Start button, with a tooltip on every control."""
+    """Rules, players and the Start button, with a tooltip on every control.
 
-    def __init__(self, *, lang: str | None = None) -> None:
+    ``name`` is the learner's name, filled in at the first seat (by default You, in the setup's language).
+    """
+
+    def __init__(self, *, lang: str | None = None, name: str | None = None) -> None:
         self.language = language(lang)
         with speaking(self.language):
-            self._build()
+            self._build(own_name=name)
 
-    def _build(self) -> None:
+    def _build(self, *, own_name: str | None) -> None:
         presets = [(_(label), value) for label, value in PRESETS]
         self.preset = w.Dropdown(
             options=presets, value="bga", description=_("Rules"), tooltip=_("which rules to play by")
@@ -95,6 +98,8 @@ class GameSetup:
             w.Text(value=_default_name(seat), description=_("Seat {number}").format(number=seat + 1))
             for seat in range(MAX_SEATS)
         ]
+        if own_name:
+            self._names[0].value = own_name
         kinds = [(_(label), value) for label, value in KINDS]
         self._kinds = [
             w.Dropdown(
@@ -156,6 +161,11 @@ class GameSetup:
                 unique = f"{name} {count}"
             seats.append(_seat(unique, kind_box.value))
         return seats
+
+    def own_name(self) -> str | None:
+        """The name typed at the first seat while a person sits there: the learner's own (``None``: You, or none)."""
+        name = self._names[0].value.strip()
+        return name if self._kinds[0].value == PERSON and name and not is_you(name) else None
 
     def seated(self, names: Sequence[str]) -> list[Seat]:
         """The players ``names`` of a game loaded from its record, by seat, each played as its seat

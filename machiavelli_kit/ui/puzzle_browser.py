@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,9 @@ from machiavelli_kit.classroom.assignment import (
     standing,
 )
 from machiavelli_kit.classroom.exports import export_name, export_progress
+from machiavelli_kit.classroom.learner import remember_name, remembered_name
 from machiavelli_kit.classroom.owners import OwnersError, claim, last_name, owned_names
+from machiavelli_kit.classroom.preferences import PreferencesError
 from machiavelli_kit.classroom.students import (
     clean_name,
     list_students,
@@ -276,6 +279,9 @@ class PuzzleBrowser:
         if progress.student:
             self._asked(None)
             self._save()  # the new student's file, so their name is offered next time
+            if self.visitor is None:  # on a class's app server, claiming the name kept it as the visitor's last
+                with suppress(PreferencesError):  # the work is saved all the same; only the next page will ask
+                    remember_name(progress.student, None)
             self.student_choice.options = self._names()
         self.board = None
         self.stage.children = []
@@ -313,9 +319,9 @@ class PuzzleBrowser:
             return []
 
     def _last_name(self) -> str | None:
-        """On a class's app server, the name the visitor gave last (on this page or another)."""
+        """The name the learner gave last, on this page or another (:mod:`~machiavelli_kit.classroom.learner`)."""
         if self.visitor is None:
-            return None
+            return remembered_name(None)
         try:
             return last_name(self.students_folder, self.visitor)
         except OwnersError as error:
