@@ -100,6 +100,8 @@ class GameSetup:
         ]
         if own_name:
             self._names[0].value = own_name
+        for name_box in self._names:
+            name_box.add_class("mk-game-seat-name")
         kinds = [(_(label), value) for label, value in KINDS]
         self._kinds = [
             w.Dropdown(
