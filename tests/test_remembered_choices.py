@@ -136,6 +136,12 @@ def test_a_name_typed_at_the_game_s_first_seat_is_kept_when_the_game_starts(
     board.setup.start_button.click()
     assert board.flow is not None and preference_store(None).load().name == "Bruno"
     assert trainer(data).student == "Bruno", "the trainer opens his progress"
+    for odd in ("=1+1", "@Ada"):  # a name no student's file may have is a seat's name all the same
+        board = GameBoard(seed=7)
+        board.setup.choose(["person", "greedy"], [odd, "Greedy"])
+        board.setup.start_button.click()
+        assert board.flow is not None and board.flow.names[0] == odd and board.setup_status.value == ""
+    assert preference_store(None).load().name == "Bruno"
 
 
 def test_on_the_app_a_visitor_finds_only_their_own_name(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,14 +25,13 @@ import html
 import importlib
 import traceback
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any, TypeVar, cast
 
 import ipywidgets as w
 from ipyevents import Event
 
 from machiavelli_kit.classroom.learner import remember_name, remembered_name
-from machiavelli_kit.classroom.preferences import PreferencesError
+from machiavelli_kit.classroom.owners import NameTaken
 from machiavelli_kit.classroom.visitor import visitor
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules_words import rules_text
@@ -294,8 +293,12 @@ class GameBoard:
         name = self.setup.own_name()
         if name is None:
             return
-        with suppress(PreferencesError):  # the game goes on: only the next page will not know the name
+        try:
             remember_name(name, self.visitor)
+        except NameTaken:
+            raise
+        except ValueError:
+            pass  # a name no student's file may have, a list that cannot be saved: the game goes on all the same
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
