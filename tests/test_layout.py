@@ -27,14 +27,16 @@ WINGS_BOTTOM_UP: tuple[frozenset[str], ...] = (
     frozenset({"solver"}),
     frozenset({"puzzles"}),
     frozenset({"practice"}),
-    frozenset({"game", "classroom"}),
+    frozenset({"game"}),
+    frozenset({"classroom"}),
     frozenset({"serve"}),
     frozenset({"ui"}),
     frozenset({"cli"}),
     frozenset({"__main__"}),
 )
 """The wings, lowest first: a wing imports its own modules and the wings on lower floors, never a higher one
-nor a neighbour on its own floor (the game and the classroom know nothing of each other)."""
+nor a neighbour on its own floor. The classroom may use the game (its class server referees games); the game
+knows nothing of the classroom."""
 
 WIDGET_LIBRARIES = frozenset({"anywidget", "ipywidgets", "ipycanvas", "ipyevents", "IPython"})
 """What draws on a notebook page: only ``ui/`` imports it, so everything else runs headless."""
