@@ -23,14 +23,14 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
-from machiavelli_kit.cli import app, check, classroom, game, lab, progress, puzzles, solve, tournament
+from machiavelli_kit.cli import app, check, classroom, game, lab, progress, puzzles, solve, table, tournament
 from machiavelli_kit.cli.argparse_words import argparse_speaking
 from machiavelli_kit.cli.output import letters_where_symbols_fail
 from machiavelli_kit.i18n import LANGUAGES, LanguageError, _, check_language, session_language
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 """Exit codes main itself returns; each command returns its own 0 or 1 (see the module docstring)."""
-COMMANDS = (check, solve, lab, app, puzzles, game, tournament, progress, classroom)
+COMMANDS = (check, solve, lab, app, puzzles, game, tournament, progress, classroom, table)
 LANG_OPTION = "--lang"
 LANG_METAVAR = "{" + ",".join(LANGUAGES) + "}"
 

@@ -1,4 +1,5 @@
-"""``machiavelli-kit class``: write an assignment, and merge the students' exports into a class report.
+"""``machiavelli-kit class``: write an assignment, merge the students' exports into a class report (``serve``: the
+class server, :mod:`.class_serve`).
 
 ``report`` reads exports (files, or folders of ``*.csv`` and ``*.json``); a file
 that cannot be read, is no file at all (a named pipe, a folder) or holds a student
@@ -13,6 +14,7 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from machiavelli_kit.cli import class_serve
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
 from machiavelli_kit.i18n import _, ngettext, pgettext
@@ -24,8 +26,8 @@ if TYPE_CHECKING:
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "class",
-        help=_("assignments and the class report"),
-        description=_("For the teacher: assignments, class report."),
+        help=_("assignments, the class report and the class server"),
+        description=_("For the teacher: assignments, class report, class server."),
     )
     actions = parser.add_subparsers(dest="action", required=True)
     assign = actions.add_parser(
@@ -75,6 +77,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "DIR"),
         help=_("write class-table.csv, class-report.md and class-report.html here"),
     )
+    class_serve.add_parser(actions)
     parser.set_defaults(run=run)
 
 

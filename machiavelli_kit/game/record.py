@@ -75,7 +75,7 @@ def to_record(game: Game) -> dict[str, Any]:
             "table": _melds(deal.table),
             "helpers": _codes(deal.helpers),
         },
-        "turns": [_turn_record(turn, with_helpers=game.rules.helpers > 0) for turn in game.turns],
+        "turns": [turn_record(turn, game.rules) for turn in game.turns],
         "result": None if game.result is None else _result_record(game.result),
     }
 
@@ -133,9 +133,17 @@ def from_record(data: object) -> Game:
         raise RecordError(f"deal: {error}") from None
     if seed is not None:
         _check_seeded(game, seed)
-    for number, entry in enumerate(_list(record["turns"], "turns"), start=1):
-        _replay_turn(game, number, entry, cards)
+    replay_turns(game, _list(record["turns"], "turns"))
     _check_result(game, record["result"])
+    return game
+
+
+def replay_turns(game: Game, turns: Sequence[object]) -> Game:
+    """Play ``turns`` (as :func:`turn_record` writes them) on from where ``game`` is, each checked as a record's
+    turn is; :class:`RecordError` names the first one that is wrong. A class server rebuilds its games so."""
+    cards = full_deck(game.rules.decks, game.rules.jokers).total()
+    for number, entry in enumerate(turns, start=len(game.turns) + 1):
+        _replay_turn(game, number, entry, cards)
     return game
 
 
@@ -297,7 +305,9 @@ def _deal(data: object, players: int, most: int) -> Deal:
     return Deal(hands, stock, table, tuple(sorted(helpers)))
 
 
-def _turn_record(turn: Turn, *, with_helpers: bool) -> dict[str, Any]:
+def turn_record(turn: Turn, rules: Rules) -> dict[str, Any]:
+    """One turn as a record writes it (the helping cards taken only in games that have them)."""
+    with_helpers = rules.helpers > 0
     record: dict[str, Any] = {
         "player": turn.player,
         "action": turn.action,

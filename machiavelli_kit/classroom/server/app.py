@@ -1,0 +1,87 @@
+"""The class server as a tornado application, and the process that runs it (``machiavelli-kit class serve``).
+
+It listens on this computer only (127.0.0.1) unless told another address. The teacher's token is
+``MACHIAVELLI_KIT_TEACHER_TOKEN`` when set, else a random one, printed when the server starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import sys
+
+from tornado.httpserver import HTTPServer
+from tornado.web import Application
+
+from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, handlers
+from machiavelli_kit.classroom.server.live import Live
+from machiavelli_kit.classroom.server.messages import MAX_BYTES
+from machiavelli_kit.classroom.server.service import ClassService
+from machiavelli_kit.classroom.server.store import Store, default_url
+from machiavelli_kit.i18n import _
+
+TEACHER_TOKEN_VARIABLE = "MACHIAVELLI_KIT_TEACHER_TOKEN"
+READ_LIMIT = 16 * MAX_BYTES
+"""What tornado itself reads of a request or a WebSocket message; past :data:`MAX_BYTES` the server says why
+it refuses, and past this tornado closes the connection without reading on."""
+TABLE_PATH = r"/api/tables/([a-z0-9]{1,16})"
+
+
+def make_app(service: ClassService) -> Application:
+    """The class server's routes, each handler given ``service``."""
+    given = {"service": service}
+    return Application(
+        [
+            (r"/api/health", handlers.Health, given),
+            (r"/api/learners", handlers.Learners, given),
+            (r"/api/tables", handlers.Tables, given),
+            (TABLE_PATH + "/seat", handlers.Seat, given),
+            (TABLE_PATH + "/computer", handlers.Computer, given),
+            (TABLE_PATH + "/record", handlers.Record, given),
+            (r"/api/class", handlers.Overview, given),
+            (r"/api/live", Live, given),
+        ],
+        websocket_max_message_size=READ_LIMIT,
+    )
+
+
+def teacher_token() -> tuple[str, bool]:
+    """The teacher's token, and whether it came from the environment (then it is not printed)."""
+    given = os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
+    return (given, True) if given else (secrets.token_urlsafe(24), False)
+
+
+async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None = None) -> None:
+    """Run the class server until SIGTERM or SIGINT; every turn is in the database before anyone hears of it."""
+    url = url or default_url()
+    token, from_environment = teacher_token()
+    service = ClassService(Store(url), token)
+    server = HTTPServer(make_app(service), max_body_size=READ_LIMIT, xheaders=False)
+    server.listen(port, address=ip)
+    service.start()
+    host = f"[{ip}]" if ":" in ip else ip
+    print(_("class server at http://{host}:{port}/").format(host=host, port=port), flush=True)
+    print(_("database: {url}").format(url=_shown_url(url)), flush=True)
+    if from_environment:
+        print(_("teacher's token: the one in {variable}").format(variable=TEACHER_TOKEN_VARIABLE), flush=True)
+    else:
+        print(_("teacher's token: {token}").format(token=token), flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    server.stop()
+    service.close()
+    print(_("class server stopped"), file=sys.stderr, flush=True)
+
+
+def _shown_url(url: str) -> str:
+    """The database's address without its password."""
+    scheme, sep, rest = url.partition("://")
+    login, at, place = rest.rpartition("@")
+    if not at or ":" not in login:
+        return url
+    return f"{scheme}{sep}{login.split(':')[0]}:***@{place}"

@@ -1,0 +1,218 @@
+"""The class server's HTTP endpoints: JSON in, JSON out, every refusal one reason in words.
+
+- ``POST /api/learners`` ``{"name", "lang"}``: a learner's credential (a name belongs to the first who gives
+  it; the same credential gets the same learner back);
+- ``GET /api/tables``: the tables not over; ``POST /api/tables`` ``{"rules", "seats", "computers",
+  "turn_seconds", "seed"}``: a new table's id;
+- ``POST /api/tables/ID/seat`` ``{"seat"}``: a seat, bound to the learner;
+- ``POST /api/tables/ID/computer`` ``{"seat", "kind"}``: a seat given to a computer player (the table's maker
+  or the teacher);
+- ``GET /api/tables/ID/record``: the record of a game that is over;
+- ``GET /api/class``: the teacher's overview (the teacher's token only).
+
+A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tornado.web import RequestHandler
+
+from machiavelli_kit.classroom.server.messages import (
+    MessageError,
+    parse_give_seat,
+    parse_new_table,
+    parse_register,
+    parse_take_seat,
+)
+from machiavelli_kit.classroom.server.referee import Refused
+from machiavelli_kit.classroom.server.service import ClassService, new_secret, secret_hash
+from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
+from machiavelli_kit.classroom.students import clean_name, file_stem
+from machiavelli_kit.core.rules import RulesError
+from machiavelli_kit.game.deal import DealError
+from machiavelli_kit.game.session import check_name
+from machiavelli_kit.i18n import LanguageError, _, check_language, speaking
+
+MAX_OPEN_TABLES = 200
+"""The most tables waiting for players at once: a class needs a few, a script making thousands is refused."""
+
+
+class Unwelcome(Exception):
+    """A request refused with an HTTP status and a reason in words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status, self.reason = status, reason
+
+
+class JsonHandler(RequestHandler):
+    """A JSON endpoint: its ``answer`` returns the data to send, or raises what refuses the request."""
+
+    service: ClassService
+
+    def initialize(self, service: ClassService) -> None:
+        self.service = service
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookies here: a request proves who sends it by its credential, which no other site can send."""
+
+    def credential(self) -> str | None:
+        scheme, _space, value = self.request.headers.get("Authorization", "").partition(" ")
+        return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+    def learner(self) -> LearnerRow | None:
+        return self.service.learner(self.credential())
+
+    def need_learner(self) -> LearnerRow:
+        learner = self.learner()
+        if learner is None:
+            raise Unwelcome(401, _("give your name first: this server does not know you"))
+        return learner
+
+    def is_teacher(self) -> bool:
+        return self.service.is_teacher(self.credential())
+
+    def language(self) -> str | None:
+        learner = self.learner()
+        return None if learner is None else learner.lang
+
+    @property
+    def table_id(self) -> str:
+        """The table the address names (``/api/tables/ID/...``)."""
+        return str(self.path_args[0])
+
+    async def get(self, *_args: str) -> None:
+        self._reply(self.answer_get)
+
+    async def post(self, *_args: str) -> None:
+        self._reply(self.answer_post)
+
+    def answer_get(self) -> Any:
+        raise Unwelcome(405, _("this address takes no GET"))
+
+    def answer_post(self) -> Any:
+        raise Unwelcome(405, _("this address takes no POST"))
+
+    def _reply(self, answer: Any) -> None:
+        with speaking(self.language()):
+            try:
+                data, status = answer(), 200
+            except Unwelcome as error:
+                data, status = {"error": error.reason}, error.status
+            except MessageError as error:
+                data, status = {"error": str(error)}, 400
+            except (Refused, RulesError, DealError, LanguageError, StoreError, ValueError) as error:
+                data, status = {"error": str(error)}, 409
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(data)
+
+
+class Health(JsonHandler):
+    def answer_get(self) -> Any:
+        return {"ok": True}
+
+
+class Learners(JsonHandler):
+    def answer_post(self) -> Any:
+        wanted = parse_register(self.request.body)
+        lang = check_language(wanted.lang) if wanted.lang is not None else "en"
+        name = clean_name(wanted.name)
+        check_name(name)
+        key = file_stem(name)
+        if not key:
+            raise Unwelcome(409, _("a name needs at least one letter or digit"))
+        known = self.learner()
+        if known is not None and known.key == key:
+            self.service.store.set_language(known.id, lang)
+            return {"name": known.name, "credential": self.credential(), "lang": lang}
+        if self.service.store.learner_by_key(key) is not None:
+            raise Unwelcome(409, _("this name is already taken on this server: choose another"))
+        secret = new_secret()
+        self.service.store.add_learner(name, key, lang, secret_hash(secret))
+        return {"name": name, "credential": secret, "lang": lang}
+
+
+class Tables(JsonHandler):
+    def answer_get(self) -> Any:
+        referee = self.service.referee
+        return {
+            "tables": [
+                referee.summary(table_id) for table_id, live in referee.live.items() if live.row.status != "over"
+            ]
+        }
+
+    def answer_post(self) -> Any:
+        wanted = parse_new_table(self.request.body)
+        learner = self.learner()
+        if not self.is_teacher() and learner is None and self.credential() is not None:
+            raise Unwelcome(401, _("this server does not know you: give your name again"))
+        waiting = sum(1 for live in self.service.referee.live.values() if live.row.status == "open")
+        if waiting >= MAX_OPEN_TABLES:
+            raise Unwelcome(
+                409, _("{count} tables are waiting for players already: join one of them").format(count=waiting)
+            )
+        row = self.service.referee.new_table(
+            wanted.rules,
+            wanted.seats,
+            wanted.computers,
+            turn_seconds=wanted.turn_seconds,
+            maker=None if learner is None else learner.id,
+            seed=wanted.seed,
+        )
+        return {"table": row.id}
+
+
+class Seat(JsonHandler):
+    def answer_post(self) -> Any:
+        table_id = self.table_id
+        learner = self.need_learner()
+        wanted = parse_take_seat(self.request.body)
+        seat = self.service.referee.take_seat(table_id, learner, wanted.seat)
+        self.service.changed(table_id)
+        if self.service.referee.status(table_id) == "playing":
+            self.service.next_turn(table_id)
+        return {"seat": seat}
+
+
+class Computer(JsonHandler):
+    def answer_post(self) -> Any:
+        table_id = self.table_id
+        wanted = parse_give_seat(self.request.body)
+        learner = self.learner()
+        if learner is None and not self.is_teacher():
+            raise Unwelcome(401, _("only the table's maker or the teacher can give a seat to a computer player"))
+        self.service.referee.hand_to_computer(
+            table_id,
+            wanted.seat,
+            wanted.kind,
+            by=None if learner is None else learner.id,
+            teacher=self.is_teacher(),
+            present=set(self.service.online),
+        )
+        self.service.changed(table_id)
+        self.service.next_turn(table_id)
+        return {"seat": wanted.seat, "computer": wanted.kind}
+
+
+class Record(JsonHandler):
+    def answer_get(self) -> Any:
+        table_id = self.table_id
+        return {"record": self.service.referee.record(table_id)}
+
+
+class Overview(JsonHandler):
+    """The teacher's view of the class: who is online, every table and whose turn it is."""
+
+    def answer_get(self) -> Any:
+        if not self.is_teacher():
+            raise Unwelcome(403, _("only the teacher can open this: it needs the teacher's token"))
+        store, referee = self.service.store, self.service.referee
+        online = [store.learner(learner) for learner in sorted(self.service.online)]
+        return {
+            "online": sorted(learner.name for learner in online if learner is not None),
+            "tables": [referee.summary(table_id) for table_id in referee.live],
+        }

@@ -1,0 +1,108 @@
+"""A learner's live connection (WebSocket ``/api/live``): views after every turn, and actions.
+
+The first message is ``hello`` with the learner's credential; then ``watch`` a table (its view comes at once,
+and again after every turn) and ``act`` at it. Every message is checked (:mod:`.messages`): a bad one is
+refused with its reason and changes nothing; a connection that floods is told so and closed.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tornado.websocket import WebSocketClosedError, WebSocketHandler
+
+from machiavelli_kit.classroom.server.messages import Act, Hello, MessageError, RateLimit, Watch, parse, write
+from machiavelli_kit.classroom.server.referee import Refused
+from machiavelli_kit.classroom.server.service import ClassService
+from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
+from machiavelli_kit.i18n import LanguageError, _, check_language, speaking
+
+FLOODING = 1008
+"""The WebSocket close code for a policy broken (here: too many messages)."""
+
+
+class Live(WebSocketHandler):
+    service: ClassService
+    learner: LearnerRow | None
+
+    def initialize(self, service: ClassService) -> None:
+        self.service = service
+        self.learner = None
+        self.limit = RateLimit()
+
+    def check_origin(self, origin: str) -> bool:
+        """Any page may connect: a connection proves who it is by the credential in its hello, never a cookie."""
+        return True
+
+    def send(self, message: dict[str, object]) -> None:
+        try:
+            self.write_message(json.dumps(message, ensure_ascii=False))
+        except WebSocketClosedError:
+            self.service.forget(self)
+
+    def on_message(self, message: str | bytes) -> None:
+        lang = None if self.learner is None else self.learner.lang
+        with speaking(lang):
+            if not self.limit.allow():
+                self.write_message(write("refused", id=None, reason=_("too many messages at once: slow down")))
+                self.close(FLOODING, "flooding")
+                return
+            try:
+                self._handle(parse(message))
+            except MessageError as error:
+                self.write_message(write("refused", id=None, reason=str(error)))
+
+    def _handle(self, message: Hello | Watch | Act) -> None:
+        if isinstance(message, Hello):
+            self._hello(message)
+        elif self.learner is None:
+            self.write_message(write("refused", id=None, reason=_("say hello first, with your credential")))
+        elif isinstance(message, Watch):
+            try:
+                self.service.watch(message.table, self)
+            except Refused as error:
+                self.write_message(write("refused", id=None, table=message.table, reason=str(error)))
+        else:
+            self._act(message)
+
+    def _hello(self, hello: Hello) -> None:
+        learner = self.service.learner(hello.credential)
+        if learner is None:
+            self.write_message(
+                write("refused", id=None, reason=_("this server does not know you: give your name again"))
+            )
+            return
+        if hello.lang is not None:
+            try:
+                lang = check_language(hello.lang)
+            except LanguageError as error:
+                self.write_message(write("refused", id=None, reason=str(error)))
+                return
+            learner = LearnerRow(learner.id, learner.name, learner.key, lang)
+        if self.learner is None or self.learner.id != learner.id:
+            if self.learner is not None:
+                self._offline()
+            self.service.online[learner.id] += 1
+        self.learner = learner
+        self.write_message(write("welcome", name=learner.name, lang=learner.lang))
+
+    def _act(self, act: Act) -> None:
+        assert self.learner is not None
+        try:
+            turn = self.service.referee.act(act.table, self.learner, act.action)
+        except (Refused, StoreError) as error:
+            self.write_message(write("refused", id=act.id, reason=str(error)))
+            return
+        self.write_message(write("done", id=act.id, turn=turn.number))
+        self.service.turn_taken(act.table)
+
+    def on_close(self) -> None:
+        self.service.forget(self)
+        if self.learner is not None:
+            self._offline()
+
+    def _offline(self) -> None:
+        assert self.learner is not None
+        self.service.online[self.learner.id] -= 1
+        if self.service.online[self.learner.id] <= 0:
+            del self.service.online[self.learner.id]

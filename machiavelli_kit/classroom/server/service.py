@@ -1,0 +1,159 @@
+"""The running class: the referee, who is connected, and what happens after each turn.
+
+After every committed turn each connection watching the table is sent its own view; then the next
+turn is prepared: a computer player thinks in a thread pool (one move at a time per table, its
+seed and work budget making the move the same on any machine), or the table's turn timer starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol
+
+from machiavelli_kit.classroom.server.referee import ComputerMove, Referee
+from machiavelli_kit.classroom.server.store import LearnerRow, Store
+from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass
+from machiavelli_kit.game.players import make_player
+
+log = logging.getLogger("machiavelli_kit.class_server")
+THINKERS = 2
+"""Threads for the computer players' moves (the machine's cores are shared with the learners' kernels)."""
+
+
+class Watcher(Protocol):
+    """A connection that is sent a table's views (:mod:`.live`)."""
+
+    learner: LearnerRow | None
+
+    def send(self, message: dict[str, object]) -> None: ...
+
+
+def secret_hash(secret: str) -> str:
+    """What the database keeps of a credential: never the credential itself."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ClassService:
+    """The class server's state: ``store`` and its referee, the teacher's token, the connections."""
+
+    def __init__(self, store: Store, teacher_token: str) -> None:
+        self.store = store
+        self.referee = Referee(store)
+        self.teacher_token = teacher_token
+        self.watchers: dict[str, set[Watcher]] = {}
+        self.online: Counter[int] = Counter()
+        self.thinking: set[str] = set()
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.pool = ThreadPoolExecutor(THINKERS, thread_name_prefix="computer-player")
+
+    def start(self) -> None:
+        """Go on with every game being played: computers think, timers run again."""
+        for table_id, live in self.referee.live.items():
+            if live.row.status == "playing":
+                self.next_turn(table_id)
+
+    def close(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    # who is who
+
+    def learner(self, credential: str | None) -> LearnerRow | None:
+        if not credential:
+            return None
+        return self.store.learner_by_secret(secret_hash(credential))
+
+    def is_teacher(self, credential: str | None) -> bool:
+        return credential is not None and hmac.compare_digest(credential.encode(), self.teacher_token.encode())
+
+    # watching
+
+    def watch(self, table_id: str, watcher: Watcher) -> None:
+        self.referee.table(table_id)  # Refused when there is no such table
+        self.watchers.setdefault(table_id, set()).add(watcher)
+        self.send_view(table_id, watcher)
+
+    def forget(self, watcher: Watcher) -> None:
+        for watching in self.watchers.values():
+            watching.discard(watcher)
+
+    def send_view(self, table_id: str, watcher: Watcher) -> None:
+        learner = watcher.learner
+        if learner is None:
+            return
+        seat = self.referee.seat_of(table_id, learner.id)
+        watcher.send(self.referee.view(table_id, seat, learner.lang))
+
+    def changed(self, table_id: str) -> None:
+        """Tell everyone watching the table: each their own view."""
+        for watcher in list(self.watchers.get(table_id, ())):
+            self.send_view(table_id, watcher)
+
+    # turns
+
+    def turn_taken(self, table_id: str) -> None:
+        """A turn was committed: everyone is told, then the next turn is prepared."""
+        self.changed(table_id)
+        self.next_turn(table_id)
+
+    def next_turn(self, table_id: str) -> None:
+        timer = self.timers.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
+        live = self.referee.table(table_id)
+        game = live.game
+        if game is None or game.over:
+            return
+        if self.referee.computer_move(table_id) is not None:
+            asyncio.get_running_loop().create_task(self._think(table_id))
+        elif live.row.turn_seconds is not None:
+            number = len(game.turns) + 1
+            self.timers[table_id] = asyncio.get_running_loop().call_later(
+                live.row.turn_seconds, self._time_out, table_id, number
+            )
+
+    def _time_out(self, table_id: str, number: int) -> None:
+        self.timers.pop(table_id, None)
+        if self.referee.time_out(table_id, number) is not None:
+            self.turn_taken(table_id)
+
+    async def _think(self, table_id: str) -> None:
+        move = self.referee.computer_move(table_id)
+        if move is None or table_id in self.thinking:
+            return
+        self.thinking.add(table_id)
+        try:
+            action, out_of_time = await asyncio.get_running_loop().run_in_executor(self.pool, choose, move)
+            try:
+                turn = self.referee.play_computer(move, action, out_of_time=out_of_time)
+            except IllegalAction as error:  # a computer player's mistake must not stop the table
+                log.error("computer player %s at table %s: %s; it draws instead", move.kind, table_id, error)
+                turn = self.referee.play_computer(move, _plain_turn(move), out_of_time=out_of_time)
+        finally:
+            self.thinking.discard(table_id)
+        if turn is not None:
+            self.turn_taken(table_id)
+
+
+def choose(move: ComputerMove) -> tuple[Action, bool]:
+    """The computer player's action for ``move`` (in a worker thread), and whether its safety limit cut it short."""
+    player = make_player(move.kind, seed=move.seed)
+    action = player.choose(move.view)
+    return action, player.out_of_time
+
+
+def _plain_turn(move: ComputerMove) -> Action:
+    """A draw, or a pass when the stock is empty and play goes on."""
+    return Draw() if move.view.stock_size or move.view.rules.stock_out != "play_on" else Pass()

@@ -1,0 +1,266 @@
+"""The class server's database: learners, tables, seats and every turn, through SQLAlchemy.
+
+SQLite in the kit's data folder by default (nothing to set up), PostgreSQL by URL for a school's hub
+(``postgresql+psycopg://user@host/db``). Each change is one transaction, committed before the
+server tells anyone of it; a turn's number is unique within its table, so a turn is written once.
+
+>>> store = Store("sqlite://")
+>>> ada = store.add_learner("Ada", "ada", "it", "0" * 64)
+>>> store.add_table(TableRow("t1", "bga", 2, 7, None, "open", ada), {1: "greedy"})
+>>> store.take_seat("t1", 0, ada, start=True)
+>>> [seat.learner for seat in store.seats("t1")], store.table("t1").status
+([1, None], 'playing')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from machiavelli_kit.i18n import _
+from machiavelli_kit.practice.progress import default_path
+
+Status = Literal["open", "playing", "over"]
+DATABASE_FILE = "class-server.sqlite"
+"""The default database, in the kit's data folder beside the learner's progress file and the app's key."""
+BUSY_MILLISECONDS = 5000
+"""How long SQLite waits for another writer before it gives up."""
+
+metadata = MetaData()
+learners = Table(
+    "learners",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("key", String(200), nullable=False, unique=True),
+    Column("lang", String(8), nullable=False),
+    Column("secret_hash", String(64), nullable=False, unique=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("rules", String(400), nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("status", String(8), nullable=False),
+    Column("maker", Integer, ForeignKey("learners.id"), nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("learner", Integer, ForeignKey("learners.id"), nullable=True),
+    Column("computer", String(20), nullable=True),
+)
+turns = Table(
+    "turns",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("turn", Text, nullable=False),
+)
+
+
+class StoreError(RuntimeError):
+    """The database refused a change (another server wrote it first, or it cannot be reached)."""
+
+
+@dataclass(frozen=True)
+class LearnerRow:
+    id: int
+    name: str
+    key: str
+    lang: str
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    rules: str
+    seats: int
+    seed: int
+    turn_seconds: float | None
+    status: Status
+    maker: int | None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    learner: int | None
+    computer: str | None
+
+
+def default_url() -> str:
+    """SQLite in the kit's data folder (where the learner's progress and the app's key are kept)."""
+    return f"sqlite:///{default_path().parent / DATABASE_FILE}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode with a busy timeout, its folder made private if new."""
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        if not folder.exists():
+            folder.mkdir(parents=True, mode=0o700)
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_settings)
+    return engine
+
+
+def _sqlite_settings(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The class's rows, read and written one transaction at a time."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+            os.chmod(url.removeprefix("sqlite:///"), 0o600)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # learners
+
+    def add_learner(self, name: str, key: str, lang: str, secret_hash: str) -> int:
+        """A new learner's id; :class:`StoreError` if the key is taken."""
+        row = {"name": name, "key": key, "lang": lang, "secret_hash": secret_hash, "created": _now()}
+        try:
+            with self.engine.begin() as connection:
+                inserted = connection.execute(insert(learners).values(row)).inserted_primary_key
+                assert inserted is not None
+                return int(inserted[0])
+        except IntegrityError:
+            raise StoreError(_("this name is already taken on this server: choose another")) from None
+
+    def learner_by_secret(self, secret_hash: str) -> LearnerRow | None:
+        return self._learner(learners.c.secret_hash == secret_hash)
+
+    def learner_by_key(self, key: str) -> LearnerRow | None:
+        return self._learner(learners.c.key == key)
+
+    def learner(self, learner_id: int) -> LearnerRow | None:
+        return self._learner(learners.c.id == learner_id)
+
+    def set_language(self, learner_id: int, lang: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(learners).where(learners.c.id == learner_id).values(lang=lang))
+
+    def _learner(self, where: Any) -> LearnerRow | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(learners).where(where)).first()
+        return None if row is None else LearnerRow(row.id, row.name, row.key, row.lang)
+
+    # tables and seats
+
+    def add_table(self, table: TableRow, computers: Mapping[int, str]) -> None:
+        """The table and its seats, the computers' filled, in one transaction."""
+        with self.engine.begin() as connection:
+            values = {**table.__dict__, "created": _now()}
+            connection.execute(insert(tables).values(values))
+            rows = [
+                {"table_id": table.id, "seat": seat, "computer": computers.get(seat)} for seat in range(table.seats)
+            ]
+            connection.execute(insert(seats), rows)
+
+    def take_seat(self, table_id: str, seat: int, learner: int, *, start: bool) -> None:
+        """Bind ``seat`` to ``learner`` (and hand it back from a computer); ``start``: the game starts with it."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(learner=learner, computer=None)
+            )
+            if start:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(status="playing"))
+
+    def hand_to_computer(self, table_id: str, seat: int, kind: str, *, start: bool) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(computer=kind)
+            )
+            if start:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(status="playing"))
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables).where(tables.c.id == table_id)).first()
+        return None if row is None else _table_row(row)
+
+    def tables(self) -> list[TableRow]:
+        """Every table, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables).order_by(tables.c.created, tables.c.id)).all()
+        return [_table_row(row) for row in rows]
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+        return [SeatRow(row.seat, row.learner, row.computer) for row in rows]
+
+    # turns
+
+    def add_turn(self, table_id: str, number: int, turn: Mapping[str, Any], *, over: bool) -> None:
+        """Commit one turn (and the game's end with it); :class:`StoreError` if that turn is already written."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(turns).values(table_id=table_id, number=number, turn=json.dumps(turn)))
+                if over:
+                    connection.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
+        except IntegrityError:
+            raise StoreError(
+                _("turn {number} of table {table} was already written").format(number=number, table=table_id)
+            ) from None
+
+    def turns(self, table_id: str) -> list[Any]:
+        """The table's turns in order, as the record writes them."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(turns.c.turn).where(turns.c.table_id == table_id).order_by(turns.c.number)
+            ).all()
+        return [json.loads(row.turn) for row in rows]
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(row.id, row.rules, row.seats, row.seed, row.turn_seconds, row.status, row.maker)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

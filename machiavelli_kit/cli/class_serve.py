@@ -1,0 +1,55 @@
+"""``machiavelli-kit class serve``: run the class server (learners, networked tables, their database)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from machiavelli_kit.i18n import _, pgettext
+
+
+def add_parser(actions: Any) -> None:
+    """Add ``serve`` to the ``class`` command's actions."""
+    from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT
+
+    serve = actions.add_parser(
+        "serve",
+        help=_("run the class server: learners, tables to play at, every turn saved"),
+        description=_(
+            "Run the class server. It keeps the class in a database (by default a file in the kit's data folder) "
+            "and prints the teacher's token when it starts."
+        ),
+    )
+    serve.add_argument(
+        "--ip",
+        default=DEFAULT_IP,
+        metavar=pgettext("option value", "ADDRESS"),
+        help=_("the address to listen on (default: {ip}, this computer only; 0.0.0.0 for the whole network)").format(
+            ip=DEFAULT_IP
+        ),
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        metavar=pgettext("option value", "PORT"),
+        help=_("the port to listen on (default: {port})").format(port=DEFAULT_PORT),
+    )
+    serve.add_argument(
+        "--db",
+        default=None,
+        metavar=pgettext("option value", "URL"),
+        help=_("the database, e.g. {example} (default: a file in the kit's data folder)").format(
+            example="postgresql+psycopg://kit@localhost/class"
+        ),
+    )
+    serve.set_defaults(run=run)
+
+
+def run(arguments: argparse.Namespace) -> int:
+    import asyncio
+
+    from machiavelli_kit.classroom.server.app import serve
+
+    asyncio.run(serve(arguments.ip, arguments.port, arguments.db))
+    return 0

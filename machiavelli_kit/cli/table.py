@@ -1,0 +1,181 @@
+"""``machiavelli-kit table``: make a table on a class server, play a seat with a computer player, get a record.
+
+``new`` prints the new table's id; ``join`` plays one seat with a computer player until the game
+ends (going on after the server restarts), then exits 0; ``record`` writes the game's record, in the
+same JSON as ``game play`` writes, which ``game replay`` reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.i18n import _, pgettext
+
+if TYPE_CHECKING:
+    from machiavelli_kit.classroom.server.client import ClassClient
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "table",
+        help=_("make, join and record tables on a class server"),
+        description=_("Tables on a class server (machiavelli-kit class serve): make one, play a seat, get the record."),
+    )
+    actions = parser.add_subparsers(dest="table_command", required=True)
+    new = actions.add_parser("new", help=_("make a table and print its id"), description=_("Make a table."))
+    _server_option(new)
+    add_rules_option(new)
+    new.add_argument(
+        "--seats", type=int, default=2, metavar=pgettext("option value", "N"), help=_("how many seats (2 to 6)")
+    )
+    new.add_argument(
+        "--computer",
+        action="append",
+        default=[],
+        metavar=pgettext("option value", "SEAT=PLAYER"),
+        help=_("a computer player in a seat, e.g. {example} (seats count from 0; may be given again)").format(
+            example="2=greedy"
+        ),
+    )
+    new.add_argument(
+        "--turn-seconds",
+        type=float,
+        default=None,
+        metavar=pgettext("option value", "SECONDS"),
+        help=_("a turn timer: when it runs out, the player draws"),
+    )
+    new.add_argument(
+        "--seed", type=int, default=None, metavar=pgettext("option value", "SEED"), help=_("the deal's seed")
+    )
+    new.set_defaults(run=run_new)
+    join = actions.add_parser(
+        "join", help=_("play a seat with a computer player until the game ends"), description=_("Play a seat.")
+    )
+    _server_option(join)
+    _table_option(join)
+    join.add_argument(
+        "--name", required=True, metavar=pgettext("option value", "NAME"), help=_("the name at the table")
+    )
+    join.add_argument(
+        "--player",
+        required=True,
+        metavar=pgettext("option value", "PLAYER"),
+        help=_("the computer player: random, beginner, greedy or expert"),
+    )
+    join.add_argument("--seat", type=int, default=None, metavar=pgettext("option value", "SEAT"), help=_("the seat"))
+    join.set_defaults(run=run_join)
+    record = actions.add_parser(
+        "record", help=_("write a finished game's record"), description=_("Write a table's record.")
+    )
+    _server_option(record)
+    _table_option(record)
+    record.add_argument(
+        "--out", required=True, metavar=pgettext("option value", "FILE") + ".json", help=_("the record to write")
+    )
+    record.set_defaults(run=run_record)
+
+
+def _server_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--server",
+        required=True,
+        metavar=pgettext("option value", "URL"),
+        help=_("the class server, e.g. {example}").format(example="http://127.0.0.1:8890"),
+    )
+
+
+def _table_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--table", required=True, metavar=pgettext("option value", "ID"), help=_("the table's id"))
+
+
+def run_new(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.classroom.server.app import TEACHER_TOKEN_VARIABLE
+
+    computers = dict(_computer(text) for text in arguments.computer)
+    client = _client(arguments.server, os.environ.get(TEACHER_TOKEN_VARIABLE) or None)
+    table = _run(client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed))
+    print(table)
+    return 0
+
+
+def _computer(text: str) -> tuple[int, str]:
+    seat, sign, kind = text.partition("=")
+    if not sign or not seat.strip().isdigit() or not kind.strip():
+        raise BadInput(_("--computer {text}: write a seat and a computer player, e.g. 2=greedy").format(text=text))
+    return int(seat), kind.strip()
+
+
+def run_join(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.game.players import PLAYERS
+
+    if arguments.player not in PLAYERS:
+        raise BadInput(
+            _("unknown player {name}: players are {players}").format(name=arguments.player, players=", ".join(PLAYERS))
+        )
+    client = _client(arguments.server, None)
+    _run(_play_seat(client, arguments.table, arguments.name, arguments.player, arguments.seat))
+    return 0
+
+
+async def _play_seat(client: ClassClient, table: str, name: str, kind: str, seat: int | None) -> None:
+    """Register ``name``, sit down, and play each turn of the seat with the computer player ``kind``."""
+    from machiavelli_kit.classroom.server.client import Refused, ServerGone, game_view
+    from machiavelli_kit.game.actions import Draw, Pass
+    from machiavelli_kit.game.players import make_player
+    from machiavelli_kit.i18n import language
+
+    await client.register(name, language())
+    seat = await client.join(table, seat)
+    acted = -1
+    try:
+        async for view in client.views(table):
+            game = view.get("game")
+            if game is None or game["to_move"] != seat or len(game["turns"]) <= acted:
+                continue
+            acted = len(game["turns"])
+            seen = game_view(view)
+            player = make_player(kind, seed=f"{table}:{seat}:{acted}")
+            plain = Draw() if seen.stock_size or seen.rules.stock_out != "play_on" else Pass()
+            for action in (player.choose(seen), plain):  # after a refusal, the turn is still to be taken
+                try:
+                    await client.act(table, action)
+                    break
+                except Refused as error:
+                    print(_("refused: {reason}").format(reason=error), file=sys.stderr, flush=True)
+                except ServerGone:  # the next view says whether the turn counted
+                    acted = -1
+                    break
+    finally:
+        await client.close()
+
+
+def run_record(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.files import write_atomically
+
+    client = _client(arguments.server, None)
+    text = _run(client.record(arguments.table))
+    write_atomically(arguments.out, text)
+    print(_("record written to {file}").format(file=arguments.out))
+    return 0
+
+
+def _client(server: str, credential: str | None) -> ClassClient:
+    from machiavelli_kit.classroom.server.client import ClassClient
+
+    return ClassClient(server, credential)
+
+
+def _run(work: Any) -> Any:
+    """Run ``work`` to its end; the server's refusal, or its silence, as the command's error (exit 2)."""
+    from machiavelli_kit.classroom.server.client import Refused, ServerGone
+
+    try:
+        return asyncio.run(work)
+    except (Refused, ServerGone) as error:
+        raise BadInput(str(error)) from None
