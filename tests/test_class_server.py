@@ -344,3 +344,36 @@ async def bad_messages(url: str, credential: str) -> None:
     assert len(replies) < 1000
     assert replies[-1]["reason"] == "too many messages at once: slow down"
     assert socket.close_code == 1008
+
+
+def test_the_turn_timer_draws_and_the_teacher_gives_seats_left_empty_to_computers(server: Server) -> None:
+    async def play() -> None:
+        ada, bob, eve, teacher = (ClassClient(server.url, credential) for credential in (None, None, None, TOKEN))
+        for client, name in ((ada, "Ada"), (bob, "Bob"), (eve, "Eve")):
+            await client.register(name, "en")
+        table = await ada.new_table("bga", 2, turn_seconds=5, seed=7)
+        await ada.join(table)
+        await bob.join(table)
+        watching = aiter(bob.views(table))
+        view = await anext(watching)
+        while not view["game"]["turns"]:  # nobody acts: after 5 s the timer draws for Ada, whose turn it is
+            view = await asyncio.wait_for(anext(watching), STARTING)
+        first = view["game"]["turns"][0]
+        assert (first["player"], first["action"], first["drawn_count"]) == (0, "draw", 1)
+        with pytest.raises(Refused, match="Bob is at the table"):
+            await teacher.give_to_computer(table, 1, "greedy")
+        await teacher.give_to_computer(table, 0, "greedy")
+        await bob.close()
+        deadline = asyncio.get_running_loop().time() + STARTING
+        while "Bob" in (await teacher.overview())["online"]:
+            assert asyncio.get_running_loop().time() < deadline, "Bob still online after closing"
+            await asyncio.sleep(0.1)
+        await teacher.give_to_computer(table, 1, "beginner")
+        seen = [view async for view in eve.views(table)]  # the computers play the game to its end
+        assert seen[-1]["status"] == "over" and seen[-1]["game"]["seat"] is None
+        record = loads(await eve.record(table))
+        assert record.players == ("Ada", "Bob") and record.over
+        assert record.turns[0].action == "draw"
+        await eve.close()
+
+    asyncio.run(asyncio.wait_for(play(), GAME))

@@ -19,7 +19,7 @@ from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, handlers
 from machiavelli_kit.classroom.server.live import Live
 from machiavelli_kit.classroom.server.messages import MAX_BYTES
 from machiavelli_kit.classroom.server.service import ClassService
-from machiavelli_kit.classroom.server.store import Store, default_url
+from machiavelli_kit.classroom.server.store import Store, default_url, hidden_password
 from machiavelli_kit.i18n import _
 
 TEACHER_TOKEN_VARIABLE = "MACHIAVELLI_KIT_TEACHER_TOKEN"
@@ -63,7 +63,7 @@ async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None 
     service.start()
     host = f"[{ip}]" if ":" in ip else ip
     print(_("class server at http://{host}:{port}/").format(host=host, port=port), flush=True)
-    print(_("database: {url}").format(url=_shown_url(url)), flush=True)
+    print(_("database: {url}").format(url=hidden_password(url)), flush=True)
     if from_environment:
         print(_("teacher's token: the one in {variable}").format(variable=TEACHER_TOKEN_VARIABLE), flush=True)
     else:
@@ -76,12 +76,3 @@ async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None 
     server.stop()
     service.close()
     print(_("class server stopped"), file=sys.stderr, flush=True)
-
-
-def _shown_url(url: str) -> str:
-    """The database's address without its password."""
-    scheme, sep, rest = url.partition("://")
-    login, at, place = rest.rpartition("@")
-    if not at or ":" not in login:
-        return url
-    return f"{scheme}{sep}{login.split(':')[0]}:***@{place}"

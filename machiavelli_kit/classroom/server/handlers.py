@@ -103,7 +103,9 @@ class JsonHandler(RequestHandler):
                 data, status = {"error": error.reason}, error.status
             except MessageError as error:
                 data, status = {"error": str(error)}, 400
-            except (Refused, RulesError, DealError, LanguageError, StoreError, ValueError) as error:
+            except StoreError as error:
+                data, status = {"error": str(error)}, 503
+            except (Refused, RulesError, DealError, LanguageError, ValueError) as error:
                 data, status = {"error": str(error)}, 409
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -132,7 +134,10 @@ class Learners(JsonHandler):
         if self.service.store.learner_by_key(key) is not None:
             raise Unwelcome(409, _("this name is already taken on this server: choose another"))
         secret = new_secret()
-        self.service.store.add_learner(name, key, lang, secret_hash(secret))
+        try:
+            self.service.store.add_learner(name, key, lang, secret_hash(secret))
+        except StoreError as error:  # another learner gave the name a moment ago
+            raise Unwelcome(409, str(error)) from None
         return {"name": name, "credential": secret, "lang": lang}
 
 

@@ -135,12 +135,13 @@ class ClassService:
             return
         self.thinking.add(table_id)
         try:
-            action, out_of_time = await asyncio.get_running_loop().run_in_executor(self.pool, choose, move)
             try:
+                action, out_of_time = await asyncio.get_running_loop().run_in_executor(self.pool, choose, move)
                 turn = self.referee.play_computer(move, action, out_of_time=out_of_time)
-            except IllegalAction as error:  # a computer player's mistake must not stop the table
-                log.error("computer player %s at table %s: %s; it draws instead", move.kind, table_id, error)
-                turn = self.referee.play_computer(move, _plain_turn(move), out_of_time=out_of_time)
+            except (IllegalAction, ArithmeticError, LookupError, RuntimeError, ValueError):
+                # a computer player's mistake must not stop the table: it draws instead, and the log says why
+                log.exception("computer player %s at table %s failed; it draws instead", move.kind, table_id)
+                turn = self.referee.play_computer(move, _plain_turn(move), out_of_time=False)
         finally:
             self.thinking.discard(table_id)
         if turn is not None:

@@ -39,7 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import default_path
@@ -90,8 +90,8 @@ turns = Table(
 )
 
 
-class StoreError(RuntimeError):
-    """The database refused a change (another server wrote it first, or it cannot be reached)."""
+class StoreError(ValueError):
+    """The database cannot be opened, or refused a change (another server wrote it first, or it went away)."""
 
 
 @dataclass(frozen=True)
@@ -126,12 +126,30 @@ def default_url() -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite in WAL mode with a busy timeout, its folder made private if new."""
+    """An engine for ``url``; SQLite in WAL mode with a busy timeout, its folder made private if new.
+
+    >>> make_engine("mysql://kit@school/class")
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.classroom.server.store.StoreError: the class server keeps the class in SQLite or PostgreSQL, ...
+    """
+    if not url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
+        raise StoreError(
+            _(
+                "the class server keeps the class in SQLite or PostgreSQL, not {url}: "
+                "write sqlite:///FILE or postgresql+psycopg://USER@HOST/DATABASE"
+            ).format(url=hidden_password(url))
+        )
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         folder = Path(url.removeprefix("sqlite:///")).parent
         if not folder.exists():
             folder.mkdir(parents=True, mode=0o700)
-    engine = create_engine(url)
+    try:
+        engine = create_engine(url)
+    except ArgumentError:
+        raise StoreError(_("{url} is not a database address").format(url=hidden_password(url))) from None
+    except ImportError:
+        raise StoreError(_("PostgreSQL needs its driver: pip install 'machiavelli-kit[postgres]'")) from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_settings)
     return engine
@@ -150,7 +168,14 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        try:
+            metadata.create_all(self.engine)
+        except OperationalError as error:
+            raise StoreError(
+                _("the database at {url} cannot be opened: {reason}").format(
+                    url=hidden_password(url), reason=str(error.orig).splitlines()[0]
+                )
+            ) from None
         if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
             os.chmod(url.removeprefix("sqlite:///"), 0o600)
 
@@ -248,6 +273,8 @@ class Store:
             raise StoreError(
                 _("turn {number} of table {table} was already written").format(number=number, table=table_id)
             ) from None
+        except OperationalError:
+            raise StoreError(_("the class's database does not answer, so the turn was not played: try again")) from None
 
     def turns(self, table_id: str) -> list[Any]:
         """The table's turns in order, as the record writes them."""
@@ -256,6 +283,19 @@ class Store:
                 select(turns.c.turn).where(turns.c.table_id == table_id).order_by(turns.c.number)
             ).all()
         return [json.loads(row.turn) for row in rows]
+
+
+def hidden_password(url: str) -> str:
+    """The database's address without its password.
+
+    >>> hidden_password("postgresql+psycopg://kit:secret@school/class")
+    'postgresql+psycopg://kit:***@school/class'
+    """
+    scheme, sep, rest = url.partition("://")
+    login, at, place = rest.rpartition("@")
+    if not at or ":" not in login:
+        return url
+    return f"{scheme}{sep}{login.split(':')[0]}:***@{place}"
 
 
 def _table_row(row: Any) -> TableRow:

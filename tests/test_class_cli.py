@@ -1,0 +1,34 @@
+"""The class server's commands refuse what cannot work with one line that says why (exit 2), starting nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from machiavelli_kit.cli import main
+from tests.processes import free_port
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["class", "serve", "--db", "mysql://kit@school/class"], "keeps the class in SQLite or PostgreSQL"),
+        (["class", "serve", "--db", "postgresql+psycopg://kit:secret@127.0.0.1:{port}/class"], "cannot be opened"),
+        (["table", "new", "--server", "http://127.0.0.1:{port}", "--computer", "greedy"], "write a seat and a"),
+        (["table", "new", "--server", "http://127.0.0.1:{port}"], "the class server at http://127.0.0.1:"),
+        (["table", "join", "--server", "x", "--table", "t", "--name", "Ada", "--player", "clever"], "unknown player"),
+        (["table", "record", "--server", "http://127.0.0.1:{port}", "--table", "t", "--out", "x.json"], "answer"),
+    ],
+)
+def test_a_command_that_cannot_work_says_why(
+    arguments: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    port = free_port()
+    assert main([argument.format(port=port) for argument in arguments]) == 2
+    error = capsys.readouterr().err
+    assert words in error and "Traceback" not in error and "secret" not in error
+    assert len(error.strip().splitlines()) == 1
+
+
+def test_the_commands_speak_the_learners_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "pl", "class", "serve", "--db", "mysql://kit@school/class"]) == 2
+    assert "SQLite albo PostgreSQL" in capsys.readouterr().err
