@@ -16,10 +16,15 @@ OWN_MEANING = {
     "--out": "a file or folder of each command's own",
     "--title": "a worksheet's title, or an assignment's",
     "--seed": "one game's deal, or a tournament's first deal",
+    "--seat": "the seat a replay is told from, or the seat to take at a class server's table",
+    "--name": "the name written in an export, or a learner's name at a class server's table",
+    "--port": "each server's port, with its own default (lab and app 8888, the class server 8890)",
 }
 """Options whose name several commands use, each for a thing of its own."""
 OWN_CHAPTER = "puzzles generate"
 """``--chapter`` here names a generated chapter to make again (repeatable), not a filter over the collection."""
+TABLE_ID = ("table join", "table record")
+"""``--table`` here names a table on a class server by its id, not the cards on a table."""
 
 
 def commands(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, argparse.ArgumentParser]]:
@@ -53,12 +58,14 @@ def test_a_shared_option_says_the_same_in_every_command(lang: str) -> None:
             continue
         if option == "--chapter":
             by_command.pop(OWN_CHAPTER)
+        if option == "--table":
+            assert len({by_command.pop(command) for command in TABLE_ID}) == 1
         assert len(set(by_command.values())) == 1, (option, by_command)
 
 
 def test_each_shared_option_goes_to_the_commands_that_take_it() -> None:
     shared = shared_options("en")
-    assert set(shared["--table"]) == set(shared["--hand"]) == {"check", "solve"}
+    assert set(shared["--table"]) - set(TABLE_ID) == set(shared["--hand"]) == {"check", "solve"}
     assert shared["--hand"]["check"] == ("HAND", 'the hand, e.g. "8H 9H"')
     assert set(shared["--json"]) == {"check", "solve", "tournament"}
     assert set(shared["--grade"]) == {"puzzles list", "puzzles export", "class assign"}

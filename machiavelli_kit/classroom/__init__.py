@@ -1,4 +1,5 @@
-"""A teacher's class: students, assignments, hand-ins, the class report, worksheets and answer keys.
+"""A teacher's class: students, assignments, hand-ins, the class report, worksheets and answer keys, and the
+class server where learners play each other (:mod:`.server`; :class:`ClassClient` speaks to it).
 
 An :class:`Assignment` names the puzzles a class works on; each student's progress is
 handed in as an export and gathered into a :class:`ClassReport` (with its plots). A
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from machiavelli_kit.classroom.report import ClassReport, gather
     from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
     from machiavelli_kit.classroom.sample_class import write_sample_class
+    from machiavelli_kit.classroom.server.client import ClassClient
     from machiavelli_kit.classroom.sheet_files import export_worksheet
     from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
     from machiavelli_kit.classroom.sheet_options import FORMATS, ORDERS, SPACES, SheetOptions, WorksheetError
@@ -44,6 +46,7 @@ __all__ = [
     "SPACES",
     "Assignment",
     "AssignmentError",
+    "ClassClient",
     "ClassReport",
     "ExportError",
     "KeyEntry",

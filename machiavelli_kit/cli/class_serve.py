@@ -23,9 +23,9 @@ def add_parser(actions: Any) -> None:
     serve.add_argument(
         "--ip",
         default=DEFAULT_IP,
-        metavar=pgettext("option value", "ADDRESS"),
-        help=_("the address to listen on (default: {ip}, this computer only; 0.0.0.0 for the whole network)").format(
-            ip=DEFAULT_IP
+        metavar=(address := pgettext("option value", "ADDRESS")),
+        help=_("listen on {address} (default: this computer only; 0.0.0.0 lets a class's computers in)").format(
+            address=address
         ),
     )
     serve.add_argument(

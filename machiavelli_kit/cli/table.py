@@ -68,7 +68,13 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "PLAYER"),
         help=_("the computer player: random, beginner, greedy or expert"),
     )
-    join.add_argument("--seat", type=int, default=None, metavar=pgettext("option value", "SEAT"), help=_("the seat"))
+    join.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar=pgettext("option value", "SEAT"),
+        help=_("the seat to take (default: the first free one)"),
+    )
     join.set_defaults(run=run_join)
     record = actions.add_parser(
         "record", help=_("write a finished game's record"), description=_("Write a table's record.")

@@ -176,9 +176,10 @@ class Seat(JsonHandler):
         table_id = self.table_id
         learner = self.need_learner()
         wanted = parse_take_seat(self.request.body)
+        before = self.service.referee.status(table_id)
         seat = self.service.referee.take_seat(table_id, learner, wanted.seat)
         self.service.changed(table_id)
-        if self.service.referee.status(table_id) == "playing":
+        if before == "open" and self.service.referee.status(table_id) == "playing":  # the last seat: the game starts
             self.service.next_turn(table_id)
         return {"seat": seat}
 

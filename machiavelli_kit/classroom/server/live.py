@@ -29,6 +29,7 @@ class Live(WebSocketHandler):
         self.service = service
         self.learner = None
         self.limit = RateLimit()
+        self.flooded = False
 
     def check_origin(self, origin: str) -> bool:
         """Any page may connect: a connection proves who it is by the credential in its hello, never a cookie."""
@@ -41,9 +42,12 @@ class Live(WebSocketHandler):
             self.service.forget(self)
 
     def on_message(self, message: str | bytes) -> None:
+        if self.flooded:
+            return  # read after the close: nothing more is done for this connection
         lang = None if self.learner is None else self.learner.lang
         with speaking(lang):
             if not self.limit.allow():
+                self.flooded = True
                 self.write_message(write("refused", id=None, reason=_("too many messages at once: slow down")))
                 self.close(FLOODING, "flooding")
                 return

@@ -7,6 +7,17 @@ Over the WebSocket a client sends ``hello`` first (its credential), then ``watch
 after every turn) and ``act`` (an action at a table, answered by ``done`` or ``refused`` with the same ``id``).
 Over HTTP the bodies are ``register``, ``new_table``, ``seat`` and ``computer``.
 
+The server sends:
+
+- ``{"type": "welcome", "name", "lang"}`` after a good ``hello``;
+- ``{"type": "view", "id", "rules", "status", "turn_seconds", "seats", "to_move", "turns", "game"}`` after
+  ``watch`` and after every turn: the table's id, rules string, ``open``/``playing``/``over``, each seat's
+  name and computer player, whose turn and how many turns so far; ``game`` (once it started) is the
+  seat's own view (:func:`.views.seat_view`: its hand only, the others' hand sizes, the table, the stock,
+  the helping cards, the turns as the seat may see them, the log in its language, the result);
+- ``{"type": "done", "id", "turn"}`` when an ``act`` counted, ``{"type": "refused", "id", "reason"}`` when
+  not (``id`` null for a message that could not be read, ``table`` named when a ``watch`` was refused).
+
 >>> parse('{"type": "act", "table": "abc", "id": 3, "action": {"kind": "draw"}}')
 Act(table='abc', action=Draw(), id=3)
 >>> parse('{"type": "act", "table": 5, "action": {"kind": "draw"}}')
