@@ -198,7 +198,8 @@ def test_against_random_the_beginner_keeps_melds_whole_and_plays_a_step_while_th
                 view = state.view(0)
                 assert kept_whole(state.table, turn)
                 closes, stock_out = not (Counter(view.hand) - Counter(turn.played)), not view.stock_size
-                if turn.action == "play" and not (closes or stock_out or last_chance(view)):
+                last = last_chance(view) or last_chance(view, drawing=True)  # (it lays all rather than draw then)
+                if turn.action == "play" and not (closes or stock_out or last):
                     assert len(turn.played) == 1 or (len(turn.played) == 3 and len(turn.table) == len(state.table) + 1)
                 if turn.action == "draw" and view.stock_size:
                     ready = newcomer_play(view)
@@ -232,10 +233,16 @@ def test_the_beginner_ahead_near_the_end_of_the_stock_draws_and_keeps_its_melds(
 
     assert move(Beginner.RUSH, 3) == "draw"
     assert move(Beginner.RUSH + 1, 3) == "play"  # the stock is not low yet
+    assert move(3, 3) == "draw"
+    assert move(2, 3) == "play"  # after its draw Bob could take the last card: the game would end with its melds
+    assert beginner_move(beginner_view(hand, table, 2, 3))[1].total() == 6  # so it lays them all now
     assert move(5, 1) == "play"  # laying all would only tie, 1 card against 1
     assert move(1, 9) == "draw"  # 8 cards after drawing the last one, against 9
     assert move(1, 8) == "play"  # drawing the last card would leave 8 against 8
     view = beginner_view(hand, table, stock=5, other=3)
+    capped = dataclasses.replace(view, rules=view.rules.replace(max_cards_per_turn=5))
+    assert beginner_move(view)[0] == "draw"
+    assert beginner_move(capped)[0] == "play"  # 6 cards ready, 5 a turn: one last turn could not lay them all
     play_on = dataclasses.replace(view, rules=view.rules.replace(stock_out="play_on"))
     assert beginner_move(play_on)[0] == "play"  # the count matters only when the stock running out ends the game
 

@@ -105,14 +105,15 @@ class Beginner(Player):
     It counts the cards, as a newcomer can (the stock and every hand's size are on show). With
     the stock at :attr:`RUSH` cards or fewer, when the stock running out ends the game
     (``stock_out`` ``last_card`` or ``end``), while laying all it holds
-    ready would leave it with fewer cards than every opponent, it draws and keeps those melds:
+    ready would leave it with fewer cards than every opponent, and one turn may lay them all
+    (the rules' cap on a turn's cards), it draws and keeps those melds:
     the stock runs out sooner, and an opponent still holding cards it meant to play later is
     caught with them. It does not draw the last card unless that still leaves it the fewest.
     Once the stock is empty it plays everything it can, or, holding the fewest, ends the game
     by drawing, the win in hand. Under ``stock_out=last_card`` the game ends with the stock's
     last card, so it plays everything it can as soon as the others' draws could empty the stock
-    before its next turn (fewer cards in it than players). (Measured against ``random``: see the
-    README's tournament figures.)
+    before its next turn (fewer cards in it than players, counting the card it would draw).
+    (Measured against ``random``: see the README's tournament figures.)
     """
 
     name = "beginner"
@@ -131,9 +132,12 @@ class Beginner(Player):
             return play
         others = min(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
         ahead = held - ready < others and (view.stock_size > 1 or held + 1 < others)
-        if stock_out_ends and view.stock_size <= self.RUSH and ahead:
+        cap = view.rules.max_cards_per_turn
+        one_turn_lays_all = cap is None or ready < cap  # else what it keeps could not all go down at the end
+        rush = stock_out_ends and view.stock_size <= self.RUSH and ahead and one_turn_lays_all
+        if rush and not last_chance(view, drawing=True):
             return Draw()
-        if last_chance(view):
+        if last_chance(view, drawing=rush):
             return play
         return first_step(view, play)
 
@@ -217,10 +221,13 @@ def _may_share_a_meld(card: Card, other: Card) -> bool:
     return 0 < min(gap, RANKS_IN_SUIT - gap) <= 2
 
 
-def last_chance(view: View) -> bool:
+def last_chance(view: View, drawing: bool = False) -> bool:
     """Whether the game may end before this player's next turn without anyone closing: with
-    ``stock_out=last_card``, when the other players' draws could take the rest of the stock."""
-    return view.rules.stock_out == "last_card" and view.stock_size < len(view.hand_sizes)
+    ``stock_out=last_card``, when the other players' draws could take the rest of the stock (what
+    is left after this player's own draw, when ``drawing``; a draw of the last card ends the game
+    at once, which is no later turn missed)."""
+    left = view.stock_size - drawing
+    return view.rules.stock_out == "last_card" and 0 < left < len(view.hand_sizes)
 
 
 def _fewest(view: View) -> bool:
