@@ -22,14 +22,18 @@ MAX_TURNS = 5000
 
 @dataclass(frozen=True)
 class AutoGame:
-    """A finished game and, for each seat, each move's seconds spent choosing and units of work
-    spent (:attr:`Player.spent <machiavelli_kit.game.players.Player.spent>`), and the moves that
-    fell back on a one-step play, out of work or time."""
+    """A finished game and, for each seat, each move's seconds spent choosing (on the clock, and of
+    the processor) and units of work spent (:attr:`Player.spent
+    <machiavelli_kit.game.players.Player.spent>`), and the moves that fell back on a one-step play,
+    out of work or time."""
 
     game: Game
     times: tuple[tuple[float, ...], ...]
     work: tuple[tuple[int, ...], ...]
     gave_up: tuple[int, ...]
+    processor: tuple[tuple[float, ...], ...] = ()
+    """Each move's processor seconds (this process's, all its threads): unlike :attr:`times`, they
+    hardly grow when other programs share the machine."""
 
     @property
     def seconds(self) -> tuple[float, ...]:
@@ -61,6 +65,7 @@ def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET
     seed = game.seed if game.seed is not None else 0
     bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
     times: list[list[float]] = [[] for _bot in bots]
+    processor: list[list[float]] = [[] for _bot in bots]
     work: list[list[int]] = [[] for _bot in bots]
     gave_up = [0] * len(bots)
     while game.to_move is not None:
@@ -68,10 +73,13 @@ def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET
         if len(game.turns) >= MAX_TURNS:
             raise RuntimeError(f"the game with seed {seed} did not end in {MAX_TURNS} turns")
         bot = bots[seat]
-        started = time.perf_counter()
+        started, started_processor = time.perf_counter(), time.process_time()
         action = bot.choose(game.view(seat))
         times[seat].append(time.perf_counter() - started)
+        processor[seat].append(time.process_time() - started_processor)
         work[seat].append(bot.spent)
         gave_up[seat] += bot.gave_up
         game.play(action, out_of_time=bot.out_of_time)
-    return AutoGame(game, tuple(map(tuple, times)), tuple(map(tuple, work)), tuple(gave_up))
+    return AutoGame(
+        game, tuple(map(tuple, times)), tuple(map(tuple, work)), tuple(gave_up), tuple(map(tuple, processor))
+    )
