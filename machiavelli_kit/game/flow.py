@@ -45,6 +45,7 @@ from machiavelli_kit.game.narrator import (
     match_standing,
     pass_the_screen,
     restore_warning,
+    undo_before_drawing,
     your_draw,
     your_last_play,
     your_play,
@@ -278,18 +279,8 @@ class GameFlow:
         """
         with speaking(self.language):
             game = self.game
-            parts = []
-            if self.match is not None:
-                parts.append(_("Deal {number}").format(number=len(self.games)))
-            if game.over:
-                parts.append(ngettext("{count} turn", "{count} turns", len(game.turns)).format(count=len(game.turns)))
-            else:
-                parts.append(_("Turn {number}").format(number=len(game.turns) + 1))
-            # TRANSLATORS: {cards} is "74 cards": how many cards are left in the stock.
-            parts.append(_("stock: {cards}").format(cards=count_cards(game.stock_size)))
-            if game.helpers:
-                parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(game.helpers)))
-            return " · ".join(parts)
+            line = turn_line(len(game.turns), over=game.over, stock=game.stock_size, helpers=game.helpers)
+            return line if self.match is None else _("Deal {number}").format(number=len(self.games)) + " · " + line
 
     @property
     def _passes(self) -> bool:
@@ -338,17 +329,7 @@ class GameFlow:
             return Answer(False, _("It is not your turn."))
         self._restore_asked = False
         if session.state != PlayState.of(session.start):
-            penalty = self.rules.restore_penalty
-            return Answer(
-                False,
-                ngettext(
-                    "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
-                    "ready, or press Restore (you draw {count} card as the penalty).",
-                    "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
-                    "ready, or press Restore (you draw {count} cards as the penalty).",
-                    penalty,
-                ).format(count=penalty),
-            )
+            return Answer(False, undo_before_drawing(self.rules.restore_penalty))
         turn = self.game.play(action_of("pass" if self._passes else "draw"))
         self._shown_to = None
         if self.game.over:
@@ -457,6 +438,23 @@ class GameFlow:
         return dumps(self.game)
 
 
+def turn_line(turns: int, *, over: bool, stock: int, helpers: Sequence[Card]) -> str:
+    """The turn (or, once over, how many turns were played), the stock and the helping cards, in a line; a local
+    game and a networked table say it alike.
+
+    >>> turn_line(0, over=False, stock=74, helpers=())
+    'Turn 1 · stock: 74 cards'
+    """
+    parts = [ngettext("{count} turn", "{count} turns", turns).format(count=turns)] if over else []
+    if not over:
+        parts.append(_("Turn {number}").format(number=turns + 1))
+    # TRANSLATORS: {cards} is "74 cards": how many cards are left in the stock.
+    parts.append(_("stock: {cards}").format(cards=count_cards(stock)))
+    if helpers:
+        parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(helpers)))
+    return " · ".join(parts)
+
+
 def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], tuple[str, ...]]:
     """The table after each move of a play, and the moves in words (nothing for a draw)."""
     if turn.action != "play":
@@ -472,4 +470,4 @@ def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], 
     return (*frames[:-1], final), tuple(move.text for move in moves)
 
 
-__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat"]
+__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "turn_line"]

@@ -116,6 +116,17 @@ def your_turn(name: str | None, *, passes: bool, helpers: Sequence[Card]) -> str
     return text
 
 
+def undo_before_drawing(penalty: int) -> str:
+    """Why Draw did nothing: cards were moved this turn (``penalty``: the cards Restore would cost)."""
+    return ngettext(
+        "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
+        "ready, or press Restore (you draw {count} card as the penalty).",
+        "You have moved cards. Take them back with Undo and then draw, press End turn if your table is "
+        "ready, or press Restore (you draw {count} cards as the penalty).",
+        penalty,
+    ).format(count=penalty)
+
+
 def your_play(turn: Turn, left: int) -> str:
     """The person's own play, as they are told it: the cards, and how many they have ``left``."""
     count = len(turn.played)

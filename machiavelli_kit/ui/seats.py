@@ -42,7 +42,16 @@ def seats_parts(flow: GameFlow) -> tuple[str, list[tuple[str, bool]]]:
 
 def seats_html(flow: GameFlow) -> str:
     """The seat row as HTML: the turn and stock, then a chip for each seat (``mk-seat``, ``mk-seat-now``)."""
-    info, chips = seats_parts(flow)
+    return row_html(*seats_parts(flow))
+
+
+def row_html(info: str, chips: list[tuple[str, bool]]) -> str:
+    """A seat row as HTML from its parts: ``info`` (the turn and stock), then each chip's text and whether it is
+    that seat's turn; a networked table's board draws its seats so too.
+
+    >>> print(row_html("Turn 2", [("▶ Bea 14 cards", True)]))
+    <span class="mk-game-turn">Turn 2</span> <span class="mk-seat mk-seat-now" aria-current="true">▶ Bea 14 cards</span>
+    """
     spans = [
         f'<span class="mk-seat mk-seat-now" aria-current="true">{html.escape(text)}</span>'
         if now
@@ -58,4 +67,4 @@ def seats_text(flow: GameFlow) -> str:
     return " | ".join([info, *(text for text, _now in chips)])
 
 
-__all__ = ["SEATS_STYLE", "seats_html", "seats_parts", "seats_text"]
+__all__ = ["NOW", "SEATS_STYLE", "row_html", "seats_html", "seats_parts", "seats_text"]
