@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from ipywidgets import HTML, DOMWidget
 
+from machiavelli_kit.classroom.learner import remember_name
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE, Credentials, class_server_url
 from machiavelli_kit.ui.lobby import Lobby, class_tables
 from machiavelli_kit.ui.status import kind_of
@@ -109,6 +110,22 @@ def test_a_name_taken_by_another_learner_is_refused_in_words(server: str, tmp_pa
     kept = json.loads((tmp_path / "one.json").read_text())
     assert list(kept) == [server] and kept[server]["name"] == "Ada"
     assert not (tmp_path / "two.json").exists()
+
+
+@pytest.mark.server
+def test_a_name_given_on_another_page_comes_in_without_asking(server: str, tmp_path: Path) -> None:
+    remember_name("Cleo", None)  # typed on the game's setup or the trainer, say
+
+    async def scenario() -> Lobby:
+        lobby = Lobby(server, credentials=Credentials(tmp_path / "cleo.json"), poll=60).open()
+        await until(lambda: shown(lobby.lobby_box), "the tables shown")
+        for task in lobby.tasks:
+            task.cancel()
+        return lobby
+
+    lobby = asyncio.run(scenario())
+    assert lobby.client is not None and lobby.client.name == "Cleo" and not shown(lobby.sign_in_box)
+    assert lobby.name.value == "Cleo"
 
 
 def test_the_class_server_is_known_by_an_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
-"""The class's tables in a notebook: give your name once, see the open tables, make one or join one, then play
-at it (:class:`~machiavelli_kit.ui.table_board.TableBoard`).
+"""The class's tables in a notebook: give your name once (a name given on another page is used at once), see
+the open tables, make one or join one, then play at it (:class:`~machiavelli_kit.ui.table_board.TableBoard`).
 
 A thin view over :mod:`machiavelli_kit.classroom.lobby`; everything that waits for the class server runs
 as an asyncio task on the kernel's event loop, and the list of tables is asked for again every few
@@ -12,14 +12,17 @@ from __future__ import annotations
 import asyncio
 import html
 import traceback
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import ipywidgets as w
 
+from machiavelli_kit.classroom.learner import remember_name, remembered_name
 from machiavelli_kit.classroom.lobby import Credentials, class_server_url, free_seats, own_seat, sign_in, table_text
+from machiavelli_kit.classroom.owners import NameTaken
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.classroom.table_flow import TableFlow
+from machiavelli_kit.classroom.visitor import visitor
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.ui.game_setup import KINDS, PERSON, PRESETS
 from machiavelli_kit.ui.position_board import FIT
@@ -66,14 +69,16 @@ class Lobby:
     def _build(self) -> None:
         self.status = w.HTML("")
         self.status.add_class("mk-lobby-status")
-        self.name = w.Text(description=_("Your name"), placeholder=_("as your class knows you"))
+        self.name = w.Text(
+            value=remembered_name(visitor()) or "", description=_("Your name"), placeholder=_("as your class knows you")
+        )
         self.enter = _button(pgettext("button", "Enter the class"), _("give your name to the class server"), "enter")
-        self.enter.on_click(lambda _event: self._spawn(self._sign_in(self.name.value.strip())))
+        self.enter.on_click(lambda _event: self._spawn(lambda: self._sign_in(self.name.value.strip())))
         self.sign_in_box = w.HBox([self.name, self.enter])
         self.list = w.VBox()
         self.list.add_class("mk-lobby-tables")
         self.refresh = _button(pgettext("button", "Refresh"), _("ask for the class's tables again"), "refresh")
-        self.refresh.on_click(lambda _event: self._spawn(self._refresh()))
+        self.refresh.on_click(lambda _event: self._spawn(self._refresh))
         self.rules = w.Dropdown(options=[(_(label), value) for label, value in PRESETS], value="bga",
                                 description=_("Rules"))  # fmt: skip
         self.seat_count = w.Dropdown(options=SEATS, value=2, description=_("Seats"))
@@ -86,19 +91,19 @@ class Lobby:
         self.timer = w.Dropdown(options=[(_(label), seconds) for label, seconds in TIMERS], value=None,
                                 description=_("Turn timer"), style={"description_width": "initial"})  # fmt: skip
         self.make = _button(pgettext("button", "Make a table"), _("make a table and sit at its first seat"), "make")
-        self.make.on_click(lambda _event: self._spawn(self._make()))
+        self.make.on_click(lambda _event: self._spawn(self._make))
         you = w.HTML(html.escape(_("Seat 1: you")))
         self.make_box = w.VBox([_heading(_("Make a table")), self.rules, self.seat_count,
                                 you, *self.who, self.timer, self.make])  # fmt: skip
         self.lobby_box = w.VBox([_heading(_("Open tables")), self.list, self.refresh, self.make_box])
         self.back = _button(pgettext("button", "Back to the tables"), _("see the class's tables again"), "back")
-        self.back.on_click(lambda _event: self._spawn(self._to_lobby()))
+        self.back.on_click(lambda _event: self._spawn(self._to_lobby))
         self.table_box = w.VBox()
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
         self.box = w.VBox([style, self.sign_in_box, self.lobby_box, self.table_box, self.status])
         self.box.add_class("mk-lobby")
         self._seat_rows()
-        for part in (self.lobby_box, self.table_box):
+        for part in (self.sign_in_box, self.lobby_box, self.table_box):  # until the server says which is wanted
             _show(part, False)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -107,17 +112,24 @@ class Lobby:
     def open(self) -> Lobby:
         """Come in with the name this page's learner gave before, if any (back to their seat at a game being
         played); otherwise ask for it. Runs on the kernel's event loop."""
-        self._spawn(self._sign_in(None))
+        self._spawn(lambda: self._sign_in(None))
         return self
 
     # the steps
 
     async def _sign_in(self, name: str | None) -> None:
+        """Come in as ``name`` (typed), or (``None``) with the credential kept, else the name given last on any page."""
         if name == "":
             self._tell(_("Type your name first."), "invalid")
             return
         assert self.url is not None
+        if name is not None:
+            name = self._remember(name)
+            if name is None:
+                return
         self.client = await sign_in(self.url, name, self.language, self.credentials)
+        if self.client is None and self.name.value.strip():
+            self.client = await sign_in(self.url, self.name.value.strip(), self.language, self.credentials)
         if self.client is None:
             _show(self.sign_in_box, True)
             self._tell(_("Give your name to play your class."), "info")
@@ -143,7 +155,7 @@ class Lobby:
                 label, tooltip = pgettext("button", "Join"), _("sit at this table's first free seat")
             join = _button(label, tooltip, "join")
             join.disabled = seat is None and (table["status"] != "open" or not free_seats(table))
-            join.on_click(lambda _event, table_id=str(table["id"]): self._spawn(self._join(table_id)))
+            join.on_click(lambda _event, table_id=str(table["id"]): self._spawn(lambda: self._join(table_id)))
             text = w.HTML(html.escape(table_text(table, self.language)))
             text.add_class("mk-lobby-table-text")
             row = w.HBox([join, text])
@@ -188,7 +200,7 @@ class Lobby:
         _show(self.lobby_box, True)
         self._tell(_("Join a table, or make one."), "info")
         if self._polling is None or self._polling.done():
-            self._polling = self._spawn(self._poll())
+            self._polling = self._spawn(self._poll)
 
     async def _poll(self) -> None:
         while self.board is None:
@@ -197,6 +209,17 @@ class Lobby:
                 await self._refresh()
 
     # helpers
+
+    def _remember(self, name: str) -> str | None:
+        """Keep ``name`` for the pages opened next (on the app it becomes this browser's); ``None``, said in words,
+        when it is another learner's."""
+        try:
+            return remember_name(name, visitor())
+        except NameTaken as error:
+            self._tell(_sentence(str(error)), "invalid")
+            return None
+        except ValueError:
+            return name  # a name no student's file may have, a list that cannot be saved: the class server decides
 
     def _seat_rows(self) -> None:
         for seat, who in enumerate(self.who, start=1):
@@ -219,13 +242,13 @@ class Lobby:
         mark(self.status, kind)
         self.status.value = html.escape(text)
 
-    def _spawn(self, work: Awaitable[None]) -> asyncio.Task[None]:
-        """Run ``work`` as a task on the running loop, in the lobby's language, its errors said in words."""
+    def _spawn(self, work: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
+        """Run ``work()`` as a task on the running loop, in the lobby's language, its errors said in words."""
 
         async def guarded() -> None:
             with speaking(self.language):
                 try:
-                    await work
+                    await work()
                 except Refused as error:  # the server's own words
                     self._tell(_sentence(str(error)), "invalid")
                 except ServerGone as error:

@@ -94,7 +94,7 @@ class TableBoard:
 
     def follow(self) -> None:
         """Follow the table: every view the server sends is drawn as it comes (a task on the running loop)."""
-        self._spawn(self._follow())
+        self._spawn(self._follow)
 
     async def _follow(self) -> None:
         async for news in self.flow.follow():
@@ -121,7 +121,7 @@ class TableBoard:
 
     def _send(self, press: Callable[[], Awaitable[Answer]]) -> None:
         self._sync_buttons(waiting=True)
-        self._spawn(self._sent(press))
+        self._spawn(lambda: self._sent(press))
 
     async def _sent(self, press: Callable[[], Awaitable[Answer]]) -> None:
         answer = await press()
@@ -166,11 +166,13 @@ class TableBoard:
         self.status.value = html.escape(text)
         self.position.live.say(html.escape(text))
 
-    def _spawn(self, work: Awaitable[None]) -> None:
+    def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work()`` as a task on the running loop, in the board's language, its errors on the status line."""
+
         async def guarded() -> None:
             with speaking(self.language):
                 try:
-                    await work
+                    await work()
                 except Exception as error:
                     self._error(error)
 
