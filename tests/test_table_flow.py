@@ -162,3 +162,25 @@ def test_a_page_opened_again_comes_back_to_the_seat(server: str) -> None:
     first, second, turns = asyncio.run(reopened())
     assert second.seat == first.seat == 0
     assert second.turns == turns == 1 and second.hand == first.hand and second.lines == first.lines
+
+
+def test_the_tables_maker_gives_the_empty_seats_to_computer_players(server: str) -> None:
+    async def filled() -> tuple[str, str, TableFlow]:
+        ada, bob = await learner(server, "Ada"), await learner(server, "Bob")
+        table = await ada.new_table("bga", 4, seed=SEED)
+        maker, guest = await TableFlow.sit(ada, table), await TableFlow.sit(bob, table)
+        views = aiter(maker.follow())
+        await anext(views)
+        await anext(aiter(guest.follow()))
+        assert maker.free_seats == [2, 3] and not maker.started
+        refused = (await guest.fill()).text
+        done = (await maker.fill("beginner")).text
+        while not maker.started:
+            await anext(views)
+        return refused, done, maker
+
+    refused, done, maker = asyncio.run(filled())
+    assert refused == "Not allowed: only the table's maker or the teacher can give a seat to a computer player."
+    assert done == "Computer players took the 2 empty seats."
+    assert maker.status == "playing" and maker.free_seats == []
+    assert [seat.computer for seat in maker.seats()] == [False, False, True, True]

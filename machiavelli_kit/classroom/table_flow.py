@@ -289,6 +289,38 @@ class TableFlow:
         self._sent = self.turns
         return Answer(True, _("Sent. Waiting for the table..."))
 
+    @property
+    def free_seats(self) -> list[int]:
+        """The seats nobody has taken yet (while the table waits for players)."""
+        return [
+            index
+            for index, seat in enumerate(self.view.get("seats", []))
+            if not seat.get("name") and not seat.get("computer")
+        ]
+
+    async def fill(self, kind: str = "greedy") -> Answer:
+        """Give every empty seat to the computer player ``kind``, so that the game starts now (the table's maker
+        may; the server says why anyone else may not)."""
+        with speaking(self.language):
+            free = self.free_seats
+            if not free:
+                return Answer(False, _("No seat is empty."))
+            try:
+                for seat in free:
+                    await self.client.give_to_computer(self.table_id, seat, kind)
+            except Refused as error:
+                return Answer(False, _("Not allowed: {reason}.").format(reason=error))
+            except (ServerGone, TimeoutError) as error:
+                return Answer(False, _("The class server did not answer: {reason}. Try again.").format(reason=error))
+            return Answer(
+                True,
+                ngettext(
+                    "A computer player took the empty seat.",
+                    "Computer players took the {count} empty seats.",
+                    len(free),
+                ).format(count=len(free)),
+            )
+
     def _not_now(self) -> Answer:
         if self.over:
             return Answer(False, game_over())

@@ -78,8 +78,14 @@ class TableBoard:
         self.buttons["End turn"].on_click(self._guard(lambda _e: self._send(self.flow.end_turn)))
         self.buttons["Restore"].on_click(self._guard(lambda _e: self._send(self.flow.restore)))
         self.buttons["Hint"].on_click(self._guard(lambda _e: self._tell(self.flow.hint(), "hint")))
+        self.fill = _button(
+            pgettext("button", "Computer players in the empty seats"),
+            _("start the game now: a computer player takes each seat nobody has taken (for the table's maker)"),
+            "fill",
+        )
+        self.fill.on_click(self._guard(lambda _e: self._send(self.flow.fill)))
         self.download = _html("mk-game-download")
-        controls = w.HBox(list(self.buttons.values()), layout=w.Layout(flex_flow="row wrap"))
+        controls = w.HBox([*self.buttons.values(), self.fill], layout=w.Layout(flex_flow="row wrap"))
         controls.add_class("mk-game-controls")
         style = w.HTML(STYLE + SEATS_STYLE, layout=w.Layout(display="none"))
         self.box = w.VBox([style, self.info, self.position.box, controls, self.status, self.log, self.download])
@@ -157,6 +163,8 @@ class TableBoard:
         self.buttons["Draw"].disabled = self.buttons["End turn"].disabled = not mine
         self.buttons["Restore"].disabled = not moved
         self.buttons["Hint"].disabled = not (mine and self.flow.hints)
+        _show(self.fill, not self.flow.started and bool(self.flow.free_seats))
+        self.fill.disabled = waiting
         self.position.buttons["Check"].disabled = not mine
         self.position.buttons["Undo"].disabled = not (mine and self.position.session.can_undo)
         self.position.buttons["Redo"].disabled = not (mine and self.position.session.can_redo)
