@@ -128,6 +128,29 @@ def test_a_name_given_on_another_page_comes_in_without_asking(server: str, tmp_p
     assert lobby.name.value == "Cleo"
 
 
+@pytest.mark.server
+def test_a_page_opened_again_goes_back_to_a_table_still_waiting_for_players(server: str, tmp_path: Path) -> None:
+    async def scenario() -> Lobby:
+        first = Lobby(server, credentials=Credentials(tmp_path / "dan.json"), poll=60).open()
+        await until(lambda: shown(first.sign_in_box), "the name asked for")
+        first.name.value = "Dan"
+        first.enter.click()
+        await until(lambda: shown(first.lobby_box), "the tables shown")
+        first.make.click()
+        await until(lambda: first.board is not None and first.board.flow.status == "open", "Dan at his table")
+        again = Lobby(server, credentials=Credentials(tmp_path / "dan.json"), poll=60).open()
+        await until(lambda: again.board is not None and again.board.flow.status == "open", "Dan back at his table")
+        for lobby in (first, again):
+            for task in {*lobby.tasks, *(lobby.board.tasks if lobby.board else ())}:
+                task.cancel()
+        return again
+
+    again = asyncio.run(scenario())
+    assert again.board is not None and again.board.flow.seat == 0
+    assert again.board.status.value.startswith("Waiting for players: 1 of 2 seats are taken.")
+    assert shown(again.board.fill) and not shown(again.lobby_box)
+
+
 def test_the_class_server_is_known_by_an_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CLASS_SERVER_VARIABLE, raising=False)
     assert class_server_url() is None

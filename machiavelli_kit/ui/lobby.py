@@ -110,8 +110,8 @@ class Lobby:
         return self.box._repr_mimebundle_(**kwargs)
 
     def open(self) -> Lobby:
-        """Come in with the name this page's learner gave before, if any (back to their seat at a game being
-        played); otherwise ask for it. Runs on the kernel's event loop."""
+        """Come in with the name this page's learner gave before, if any (straight back to their seat at a table
+        not over yet); otherwise ask for it. Runs on the kernel's event loop."""
         self._spawn(lambda: self._sign_in(None))
         return self
 
@@ -136,8 +136,7 @@ class Lobby:
             return
         _show(self.sign_in_box, False)
         await self._refresh()
-        own = next((table for table in self.tables if self._own_seat(table) is not None and
-                    table["status"] == "playing"), None)  # fmt: skip
+        own = next((table for table in self.tables if self._own_seat(table) is not None), None)
         if own is not None:
             await self._join(str(own["id"]))
         else:
