@@ -63,6 +63,7 @@ def test_two_learners_make_and_join_a_table_and_see_each_others_moves(server: st
             assert board.flow.seat == seat
             assert board.position.session.state.hand == board.flow.hand
         assert sorted(ada.board.flow.hand) != sorted(bob.board.flow.hand)
+        assert not shown(ada.board.buttons["Hint"])  # no hints between classmates
         # whoever is to move draws with the board's button; the other board's log tells it
         await until(lambda: ada.board.flow.my_turn or bob.board.flow.my_turn, "a learner's turn")
         mover = ada.board if ada.board.flow.my_turn else bob.board

@@ -78,6 +78,7 @@ class TableBoard:
         self.buttons["End turn"].on_click(self._guard(lambda _e: self._send(self.flow.end_turn)))
         self.buttons["Restore"].on_click(self._guard(lambda _e: self._send(self.flow.restore)))
         self.buttons["Hint"].on_click(self._guard(lambda _e: self._tell(self.flow.hint(), "hint")))
+        _show(self.buttons["Hint"], self.flow.hints)  # at a table of classmates hints are off: no button to wonder at
         self.fill = _button(
             pgettext("button", "Computer players in the empty seats"),
             _("start the game now: a computer player takes each seat nobody has taken (for the table's maker)"),
