@@ -1,14 +1,16 @@
-"""``machiavelli-kit app``: the teacher's link on a line of its own, the token it opens with, and the page limits
-passed to the server (the server itself is caught, not run)."""
+"""``machiavelli-kit app``: the teacher's link on a line of its own, the token it opens with, the page limits
+passed to the server, and the class server beside it (both servers are caught, not run; tests/test_app_class_server.py
+runs them)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
+from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
 from machiavelli_kit.cli import app, main
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
@@ -26,8 +28,31 @@ def caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, An
 
     monkeypatch.setattr(app, "notebooks_dir", lambda given: tmp_path)
     monkeypatch.setattr(app, "run_server", run_server)
+    monkeypatch.setattr(app, "ClassServer", CaughtClassServer)
     monkeypatch.delenv(TEACHER_TOKEN_VARIABLE, raising=False)
     return servers
+
+
+class CaughtClassServer:
+    """The class server ``app`` would start, caught: its database and environment, started and stopped."""
+
+    started: ClassVar[list[CaughtClassServer]] = []
+
+    def __init__(self, database: str | None, environ: Mapping[str, str], folder: Path) -> None:
+        self.database, self.environ, self.url = database, dict(environ), "http://127.0.0.1:4242"
+        self.running = False
+        CaughtClassServer.started.append(self)
+
+    def start(self) -> None:
+        self.running = True
+
+    def stop(self) -> None:
+        self.running = False
+
+
+@pytest.fixture(autouse=True)
+def no_class_servers_yet() -> None:
+    CaughtClassServer.started.clear()
 
 
 def teacher_line(out: str) -> str:
@@ -82,3 +107,28 @@ def test_a_page_limit_that_is_no_whole_number_is_refused_in_words(
         "machiavelli-kit app: error: argument --max-pages-per-browser: "
         f"the number of pages must be a whole number, 1 or more, not {value!r}"
     )
+
+
+def test_the_app_starts_a_class_server_with_its_token_and_its_pages_find_it(
+    caught: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["app", "--no-browser"]) == 0
+    (server,) = CaughtClassServer.started
+    token = caught[0]["env"][TEACHER_TOKEN_VARIABLE]
+    assert server.environ[TEACHER_TOKEN_VARIABLE] == token and server.database is None
+    assert caught[0]["env"][CLASS_SERVER_VARIABLE] == server.url
+    assert not server.running, "the class server outlived the app"
+    assert server.url in capsys.readouterr().out
+
+
+def test_the_class_servers_database_can_be_chosen(caught: list[dict[str, Any]]) -> None:
+    assert main(["app", "--no-browser", "--class-db", "sqlite:////tmp/class.db"]) == 0
+    assert [server.database for server in CaughtClassServer.started] == ["sqlite:////tmp/class.db"]
+
+
+def test_the_app_runs_without_a_class_server_when_told(
+    caught: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["app", "--no-browser", "--no-class-server"]) == 0
+    assert CaughtClassServer.started == [] and CLASS_SERVER_VARIABLE not in caught[0]["env"]
+    assert "class server" not in capsys.readouterr().out

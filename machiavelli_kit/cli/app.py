@@ -1,19 +1,25 @@
 """``machiavelli-kit app``: serve the notebooks as an app with Voila, code hidden (:mod:`machiavelli_kit.serve.app`).
 
 It prints the learners' address and, on a line of its own, the teacher's link: the teacher's
-pages open only with its token (:mod:`machiavelli_kit.serve.teacher`).
+pages open only with its token (:mod:`machiavelli_kit.serve.teacher`). Beside Voila it starts the class
+server (:mod:`machiavelli_kit.serve.class_server`) with the same token, and every page's kernel finds it in
+``MACHIAVELLI_KIT_CLASS_SERVER``; ``--no-class-server`` runs the app without one.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
+from machiavelli_kit.classroom.server.store import default_url, hidden_password
 from machiavelli_kit.cli.options import add_server_options
 from machiavelli_kit.i18n import _, language, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
+from machiavelli_kit.serve.class_server import ClassServer, ClassServerError
 from machiavelli_kit.serve.lab import START
 from machiavelli_kit.serve.notebook_copy import notebooks_dir
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
@@ -55,6 +61,18 @@ def add_parser(subparsers: Any) -> None:
         metavar=count,
         help=_("the most pages one browser may have open at once (default {count})").format(count=PAGES_PER_BROWSER),
     )
+    parser.add_argument(
+        "--class-db",
+        metavar=pgettext("option value", "URL"),
+        help=_("the class server's database, e.g. {example} (default: a file in the kit's data folder)").format(
+            example="postgresql+psycopg://kit@localhost/class"
+        ),
+    )
+    parser.add_argument(
+        "--no-class-server",
+        action="store_true",
+        help=_("run the app without a class server: no tables to play at from the learners' own computers"),
+    )
     parser.set_defaults(run=run)
 
 
@@ -91,7 +109,23 @@ def run(arguments: argparse.Namespace) -> int:
         ),
         flush=True,
     )
-    return run_server(command, folder, app_environment(token, arguments.lang))
+    environment = app_environment(token, arguments.lang)
+    if arguments.no_class_server:
+        return run_server(command, folder, environment)
+    server = ClassServer(arguments.class_db, environment, folder)
+    try:
+        server.start()
+        print(
+            _("the class server (tables, every turn saved) runs on this computer at {url}, its database {database}")
+            .format(url=server.url, database=hidden_password(arguments.class_db or default_url())),
+            flush=True,
+        )  # fmt: skip
+        return run_server(command, folder, {**environment, CLASS_SERVER_VARIABLE: server.url})
+    except ClassServerError as error:
+        print(error, file=sys.stderr, flush=True)
+        return 1
+    finally:
+        server.stop()
 
 
 def teacher_notebook(folder: Path) -> str:

@@ -24,7 +24,8 @@ Voila removes them before it runs the notebook, so their output never shows.
 The app server (``python -m machiavelli_kit.serve.app``) is open to the class's network
 with no password, so it guards itself (:func:`app_config`, :mod:`.voila_app`): the teacher's
 pages open only with the teacher's token, which reaches the server in :data:`TEACHER_TOKEN_VARIABLE`
-and is taken out of the environment before any kernel starts (:mod:`.gate`, :mod:`.teacher`); each
+and is taken out of the environment before any kernel starts, to be given back to the kernels of the
+teacher's pages alone (:mod:`.gate`, :mod:`.teacher`, :mod:`.kernels`); each
 browser may have only so many pages open, and the app so many in all (:mod:`.kernels`); and
 a kernel connection that does not speak the v1 protocol, or sends a malformed message, is
 closed before it can stop the server (:mod:`.websocket`). On a hub each learner's server is
@@ -138,6 +139,7 @@ def app_config(teacher_token: str | None, key: bytes) -> Config:
         "websocket_max_message_size": MAX_MESSAGE_BYTES,
     }
     config.Voila.cookie_secret = derived_key(key, "cookies")
+    config.PageKernelManager.teacher_token = teacher_token or ""
     config.ContentsManager.hide_globs = [*(ContentsManager.hide_globs.default() or []), teacher_glob()]
     return config
 

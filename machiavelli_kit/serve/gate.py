@@ -12,7 +12,8 @@ before the notebook is read, so that a refusal costs the server little. For each
 - gives the browser its visitor cookie when it has none (:mod:`machiavelli_kit.serve.visitors`);
 - refuses the page when its browser, or the class, has as many pages open as it may
   (:mod:`machiavelli_kit.serve.kernels`, which checks again when it starts the kernel), and
-  otherwise says who the visitor is to the kernel manager (:data:`~machiavelli_kit.serve.visitors.VISIT`).
+  otherwise says who the visitor is to the kernel manager (:data:`~machiavelli_kit.serve.visitors.VISIT`),
+  and whether the page is the teacher's (only its kernel gets the teacher's token).
 """
 
 from __future__ import annotations
@@ -66,13 +67,14 @@ class Gate:
         (raising :class:`tornado.web.Finish`)."""
         handler.xsrf_token  # noqa: B018 -- reading it sets the _xsrf cookie the page's closing request needs
         path = handler.path_args[0] if handler.path_args else handler.request.path
-        if is_teacher_page(handler.contents_manager.root_dir, path) and not self._lets_teacher_in(handler):
+        teacher = is_teacher_page(handler.contents_manager.root_dir, path)
+        if teacher and not self._lets_teacher_in(handler):
             refuse(handler, Refusal.TEACHER_ONLY)
         visitor = self._visitor(handler)
         refused = handler.kernel_manager.refusal(visitor)
         if refused is not None:
             refuse(handler, *refused)
-        VISIT.set(Visit(visitor, handler))
+        VISIT.set(Visit(visitor, handler, teacher))
 
     def _lets_teacher_in(self, handler: Any) -> bool:
         """Whether the request comes from the teacher; a right token in the address also sets the cookie and

@@ -11,8 +11,11 @@ the kernel manager checks them again where it counts the kernel, so that pages a
 the same moment cannot slip past them together.
 
 Each kernel gets its visitor's id in its environment
-(:data:`~machiavelli_kit.serve.visitors.VISITOR_VARIABLE`). The gate says who the visitor is
-(:data:`~machiavelli_kit.serve.visitors.VISIT`) at the start of the page's request; Voila
+(:data:`~machiavelli_kit.serve.visitors.VISITOR_VARIABLE`), and the kernel of a teacher's page, and only
+that, the teacher's token (:data:`~machiavelli_kit.serve.teacher.TEACHER_TOKEN_VARIABLE`), with which its
+live view reads the class server's overview (:mod:`machiavelli_kit.ui.teacher_live`). The gate says
+who the visitor is and whether the page is the teacher's (:data:`~machiavelli_kit.serve.visitors.VISIT`)
+at the start of the page's request; Voila
 starts the kernel later in that request (the same task, so it sees the same visit). A
 kernel asked for with no visit (no page) is not started.
 """
@@ -25,10 +28,11 @@ from typing import Any
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ApiPath
 from tornado.web import HTTPError
-from traitlets import Integer
+from traitlets import Integer, Unicode
 
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER, PageCount
 from machiavelli_kit.serve.refusals import Refusal, refuse
+from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.visitors import VISIT, VISITOR_VARIABLE
 
 
@@ -39,6 +43,7 @@ class PageKernelManager(AsyncMappingKernelManager):
     max_pages_per_browser = Integer(
         PAGES_PER_BROWSER, min=1, config=True, help="How many pages one browser may have open at once."
     )
+    teacher_token = Unicode("", config=True, help="The teacher's token, given to the kernels of teacher's pages only.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -61,6 +66,9 @@ class PageKernelManager(AsyncMappingKernelManager):
         if kernel_id is None or kernel_id in self:
             kernel_id = self.new_kernel_id()
         env = {**(kwargs.pop("env", None) or os.environ), VISITOR_VARIABLE: visit.visitor}
+        env.pop(TEACHER_TOKEN_VARIABLE, None)
+        if visit.teacher and self.teacher_token:
+            env[TEACHER_TOKEN_VARIABLE] = self.teacher_token
         self.pages.add(kernel_id, visit.visitor)
         try:
             started: str = await super().start_kernel(kernel_id=kernel_id, path=path, env=env, **kwargs)

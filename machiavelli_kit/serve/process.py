@@ -72,7 +72,7 @@ def run_server(command: Sequence[str], folder: Path, env: Mapping[str, str] | No
     previous = {number: signal.signal(number, forward) for number in FORWARDED}
     try:
         process = subprocess.Popen(
-            command, cwd=folder, env=env, preexec_fn=_stop_with_parent if sys.platform == "linux" else None
+            command, cwd=folder, env=env, preexec_fn=stop_with_parent if sys.platform == "linux" else None
         )
         for signum in early:
             process.send_signal(signum)
@@ -83,6 +83,6 @@ def run_server(command: Sequence[str], folder: Path, env: Mapping[str, str] | No
     return 128 - code if code < 0 else code
 
 
-def _stop_with_parent() -> None:
-    """In the server's process before it starts: have Linux send it SIGTERM when the kit's process dies."""
+def stop_with_parent() -> None:
+    """In a server's process before it starts: have Linux send it SIGTERM when the kit's process dies."""
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -42,10 +42,12 @@ KEY_BYTES = 32
 
 @dataclass(frozen=True)
 class Visit:
-    """A page being opened: the visitor's id and the request (a tornado handler) to answer."""
+    """A page being opened: the visitor's id, the request (a tornado handler) to answer, and whether it is a
+    teacher's page that the gate let the teacher into."""
 
     visitor: str
     handler: Any
+    teacher: bool = False
 
 
 VISIT: ContextVar[Visit] = ContextVar("machiavelli_kit_visit")
