@@ -294,7 +294,8 @@ def test_app_passes_the_language_to_every_page(
 ) -> None:
     (served["folder"] / "teacher.pl.ipynb").write_text(_notebook("teacher"), encoding="utf-8")
     monkeypatch.setenv("MACHIAVELLI_KIT_TEACHER_TOKEN", "t0ken")
-    code, out, _ = run(capsys, "--lang", "pl", "app", "--no-browser", "--port", "8998", "--ip", "0.0.0.0")
+    code, out, _ = run(capsys, "--lang", "pl", "app", "--no-browser", "--port", "8998", "--ip", "0.0.0.0",
+                       "--no-class-server")  # fmt: skip
     assert code == 0
     env = served["env"]
     assert env["LANGUAGE"] == "pl" and env["MACHIAVELLI_KIT_NAMES_REQUIRED"] == "1"
@@ -305,7 +306,7 @@ def test_app_passes_the_language_to_every_page(
         "strona nauczyciela (zachowaj ten link dla siebie: pokazuje postępy każdego ucznia): "
         "http://localhost:8998/voila/render/teacher.pl.ipynb?teacher=t0ken",
     ]
-    _, out, _ = run(capsys, "--lang", "en", "app", "--no-browser", "--port", "8998")
+    _, out, _ = run(capsys, "--lang", "en", "app", "--no-browser", "--port", "8998", "--no-class-server")
     assert out.splitlines() == [
         "the app starts at http://localhost:8998/voila/render/start.ipynb (Ctrl+C stops it)",
         "the teacher's page (keep this link to yourself: it shows every learner's progress): "

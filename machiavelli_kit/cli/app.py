@@ -14,8 +14,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
-from machiavelli_kit.classroom.server.store import default_url, hidden_password
 from machiavelli_kit.cli.options import add_server_options
 from machiavelli_kit.i18n import _, language, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
@@ -112,6 +110,9 @@ def run(arguments: argparse.Namespace) -> int:
     environment = app_environment(token, arguments.lang)
     if arguments.no_class_server:
         return run_server(command, folder, environment)
+    from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE  # tornado and SQLAlchemy, not for --help
+    from machiavelli_kit.classroom.server.store import default_url, hidden_password
+
     server = ClassServer(arguments.class_db, environment, folder)
     try:
         server.start()
