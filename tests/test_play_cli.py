@@ -105,8 +105,8 @@ def start_kit(tmp_path: Path) -> Iterator[Start]:
         wait_until(lambda: answers(probe) or process.poll() is not None, 120, f"{command} answering on {probe}")
         assert process.poll() is None, (tmp_path / f"{command}.log").read_text()[-3000:]
         servers = children(process.pid)
+        started.append((process, servers))  # stopped at the end even when the next line fails
         assert len(servers) == (2 if command == "app" else 1)  # the app's Voila and its class server
-        started.append((process, servers))
         return process, servers, probe
 
     yield start
