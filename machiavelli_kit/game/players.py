@@ -38,8 +38,8 @@ from machiavelli_kit.i18n import _
 from machiavelli_kit.solver import Clock, SolverTimeout, Work
 
 DEFAULT_BUDGET = 2000
-"""Units of the solver's work a computer player may spend on one move: about ten times the most any
-move of 30 two-player bga games needed (the expert's, weighing an opponent's likely hands)."""
+"""Units of the solver's work a computer player may spend on one move: about 14 times the most any
+move of the players' ladder needed (144 units, greedy's; benchmarks/tournament.py prints it)."""
 SAFETY_SECONDS = 60.0
 """Seconds after which a move is cut short whatever its budget: a safety limit, far above any move's
 time on a working machine (the record says when it triggered)."""
