@@ -24,7 +24,7 @@ from machiavelli_kit.core.cards import Card, parse_card
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action, Draw, Pass, Play, Restore
-from machiavelli_kit.game.flow import Answer, turn_line
+from machiavelli_kit.game.flow import Answer, turn_hint, turn_line
 from machiavelli_kit.game.narrator import (
     computer_playing,
     game_over,
@@ -267,13 +267,7 @@ class TableFlow:
             return await self._send(Restore())
 
     def hint(self) -> str:
-        with speaking(self.language):
-            session = self.session
-            if session is None:
-                return _("Hints are for your own turn.")
-            if not self.hints:
-                return _("Hints are switched off for this game.")
-            return session.hint()
+        return turn_hint(self.session, self.hints, self.language)
 
     async def _send(self, action: Action) -> Answer:
         """Send ``action``; accepted, the turn is over (the server's next view tells it), refused, its words."""

@@ -356,13 +356,7 @@ class GameFlow:
         return Answer(True, your_restore(turn))
 
     def hint(self) -> str:
-        with speaking(self.language):
-            session = self.session
-            if session is None:
-                return _("Hints are for your own turn.")
-            if not self.hints:
-                return _("Hints are switched off for this game.")
-            return session.hint()
+        return turn_hint(self.session, self.hints, self.language)
 
     # computer turns
 
@@ -470,4 +464,15 @@ def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], 
     return (*frames[:-1], final), tuple(move.text for move in moves)
 
 
-__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "turn_line"]
+def turn_hint(session: PlaySession | None, hints: bool, lang: str | None = None) -> str:
+    """The next hint for a person's turn on ``session``, or in words why there is none (not their
+    turn, or hints switched off): the local game and a networked table say it alike."""
+    with speaking(lang):
+        if session is None:
+            return _("Hints are for your own turn.")
+        if not hints:
+            return _("Hints are switched off for this game.")
+        return session.hint()
+
+
+__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "turn_hint", "turn_line"]

@@ -43,6 +43,7 @@ from machiavelli_kit.game.record import loads
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.ui.game_ending import ending_html, review_html
+from machiavelli_kit.ui.game_parts import game_button, html_part, show
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import SEATS_STYLE, seats_html
@@ -141,7 +142,7 @@ class GameBoard:
             "load a game's record (a .json file saved from this board); who plays at each seat is chosen above"
         )
         self.upload.observe(self._guard(self._on_upload), "value")
-        self.setup_status = _html("mk-game-setup-status")
+        self.setup_status = html_part("mk-game-setup-status")
         self.setup.box.children = (*self.setup.box.children, self.setup_status, self.upload)
         self.position: PositionBoard | None = None
         self.how_to = w.Accordion(
@@ -150,27 +151,27 @@ class GameBoard:
             selected_index=0,
         )
         self.how_to.add_class("mk-game-how-to")
-        self.info = _html("mk-game-info")
+        self.info = html_part("mk-game-info")
         """The seats round the table, with the turn and the stock (:func:`machiavelli_kit.ui.seats.seats_html`)."""
         self.info.add_class("mk-game-seats")
-        self.status = _html("mk-game-status")
+        self.status = html_part("mk-game-status")
         """The one status line: whose turn it is, what a button or a move did, a hint (the latest of them)."""
         self.status.add_class("mk-status-line")
-        self.log = _html("mk-game-log")
+        self.log = html_part("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
-        self.draw_button = _button(
+        self.draw_button = game_button(
             pgettext("button", "Draw"), _("draw a card and end your turn (when nothing can be played)"), "draw"
         )
         self.draw_button.on_click(self._guard(self._on_draw))
-        self.end_turn_button = _button(
+        self.end_turn_button = game_button(
             pgettext("button", "End turn"), _("end your turn with the table as it is, if it is valid"), "end-turn"
         )
         self.end_turn_button.on_click(self._guard(self._on_end_turn))
-        self.restore_button = _button(
+        self.restore_button = game_button(
             pgettext("button", "Restore"), _("give up: put every card back and draw the penalty cards"), "restore"
         )
         self.restore_button.on_click(self._guard(self._on_restore))
-        self.hint_button = _button(pgettext("button", "Hint"), _("a hint; press again for a stronger one"), "hint")
+        self.hint_button = game_button(pgettext("button", "Hint"), _("a hint; press again for a stronger one"), "hint")
         self.hint_button.on_click(self._guard(self._on_hint))
         self.buttons = {
             "Draw": self.draw_button,
@@ -196,15 +197,17 @@ class GameBoard:
         )
         self.speed.tooltip = _("how long each computer move stays on the screen")
         self.speed.add_class("mk-game-speed")
-        self.skip = _button(pgettext("button", "Skip"), _("show the computer turns at once, up to your turn"), "skip")
+        self.skip = game_button(
+            pgettext("button", "Skip"), _("show the computer turns at once, up to your turn"), "skip"
+        )
         self.skip.on_click(self._guard(self._on_skip))
-        self.new_game = _button(pgettext("button", "New game"), _("back to the setup to start again"), "new-game")
+        self.new_game = game_button(pgettext("button", "New game"), _("back to the setup to start again"), "new-game")
         self.new_game.on_click(self._guard(self._on_new_game))
-        self.take_over = _button(
+        self.take_over = game_button(
             pgettext("button", "Show my cards"), _("only the player whose turn it is should look"), "take-over"
         )
         self.take_over.on_click(self._guard(self._on_take_over))
-        self.handover_text = _html("mk-game-handover-text")
+        self.handover_text = html_part("mk-game-handover-text")
         self.handover = w.VBox([self.handover_text, self.take_over])
         self.handover.add_class("mk-game-handover")
         self.table_area = w.VBox()
@@ -213,15 +216,15 @@ class GameBoard:
         """The keyboard shortcuts: keys pressed while the mouse is over the cards (the cards, when they have the
         focus after Tab, hear them themselves: ``PositionBoard.key_buttons``)."""
         self.keys.on_dom_event(self._guard(self._on_key))
-        self.ending = _html("mk-game-end")
-        self.next_deal = _button(pgettext("button", "Next deal"), _("deal the next game of the match"), "next-deal")
+        self.ending = html_part("mk-game-end")
+        self.next_deal = game_button(pgettext("button", "Next deal"), _("deal the next game of the match"), "next-deal")
         self.next_deal.on_click(self._guard(self._on_next_deal))
-        self.review_button = _button(
+        self.review_button = game_button(
             pgettext("button", "Review my game"), _("each of your turns beside the solver's best play"), "review"
         )
         self.review_button.on_click(self._guard(self._on_review))
-        self.download = _html("mk-game-download")
-        self.review = _html("mk-game-review-report")
+        self.download = html_part("mk-game-download")
+        self.review = html_part("mk-game-review-report")
         self.end_box = w.VBox([self.ending, w.HBox([self.next_deal, self.review_button]), self.download, self.review])
         controls = w.HBox([*self.buttons.values(), self.speed, self.skip, self.new_game])
         controls.layout = w.Layout(flex_flow="row wrap")
@@ -232,7 +235,7 @@ class GameBoard:
         # the setup first, so that Start is in view as the page opens; How to play under it, then over the game
         self.box = w.VBox([style, self.setup.box, self.how_to, self.play_box])
         self.box.add_class("mk-game")
-        _show(self.play_box, False)
+        show(self.play_box, False)
         self._sync_buttons()  # no game yet: nothing to press but Start
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -254,18 +257,18 @@ class GameBoard:
         self.position.box.add_class("mk-game-table")
         kept = {shortcut: self.position.buttons[name] for name, shortcut in BOARD_BUTTONS.items()}
         for button in self.position.buttons.values():
-            _show(button, button in kept.values())
+            show(button, button in kept.values())
         for shortcut, button in kept.items():
             button.tooltip = with_key(shortcut, button.tooltip)
         self.key_buttons.update(kept)
         self.position.key_buttons = self.key_buttons  # the same keys when the cards have the focus (after Tab)
-        _show(self.position.status_line, False)  # the game's status line says the board's messages too
+        show(self.position.status_line, False)  # the game's status line says the board's messages too
         self.position.status.value = ""
         self.position.status.observe(self._guard(self._board_said), "value")
         self.review.value = self.download.value = ""
-        _show(self.setup.box, False)
+        show(self.setup.box, False)
         self.how_to.selected_index = None
-        _show(self.play_box, True)
+        show(self.play_box, True)
         _warm_up()
         self._say(
             _("A new game: {players}; {rules}.").format(players=", ".join(flow.names), rules=rules_text(flow.rules))
@@ -321,8 +324,8 @@ class GameBoard:
     def _on_new_game(self, _event: object = None) -> None:
         if self.task is not None and not self.task.done():
             self.task.cancel()
-        _show(self.play_box, False)
-        _show(self.setup.box, True)
+        show(self.play_box, False)
+        show(self.setup.box, True)
 
     # whose turn
 
@@ -346,7 +349,7 @@ class GameBoard:
         self._skipping = False
         self._put(session)
         self.table_area.children = (board.box,)
-        _show(self.end_box, False)
+        show(self.end_box, False)
         self._sync_buttons()
         passes = "draw" not in flow.game.options()
         self.draw_button.description = pgettext("button", "Pass") if passes else pgettext("button", "Draw")
@@ -365,7 +368,7 @@ class GameBoard:
         self.take_over.description = _("I am {name}: show my cards").format(name=name)
         self._put(PlaySession(Position(flow.game.table, ()), flow.rules))  # no hand left drawn behind the screen
         self.table_area.children = (self.handover,)
-        _show(self.end_box, False)
+        show(self.end_box, False)
         self._sync_buttons()
         self._tell(flow.situation(), "info")
 
@@ -431,7 +434,7 @@ class GameBoard:
             self._advance()
             return
         self._tell(self._flow().situation(), "info")
-        _show(self.end_box, False)
+        show(self.end_box, False)
         self._sync_buttons()
         self.task = loop.create_task(self._animate(loop))
 
@@ -487,8 +490,8 @@ class GameBoard:
         self.ending.value = ending_html(end, flow.names)
         title = _("save this game as a file, to load it again later")
         link = _("Download the game's record")
-        _show(self.next_deal, not end.match_over)
-        _show(self.review_button, bool(flow.people))
+        show(self.next_deal, not end.match_over)
+        show(self.review_button, bool(flow.people))
         record = base64.b64encode(flow.record().encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a download="machiavelli-game.json" href="data:application/json;base64,{record}" '
@@ -496,12 +499,12 @@ class GameBoard:
             f'title="{html.escape(title)}">{html.escape(link)}</a>'
         )
         self._sync_buttons()
-        _show(self.end_box, True)
+        show(self.end_box, True)
 
     def _on_next_deal(self, _event: object = None) -> None:
         flow = self._flow()
         flow.next_deal()
-        _show(self.end_box, False)
+        show(self.end_box, False)
         self._say(_("Deal {number}.").format(number=len(flow.games)))
         self._advance()
 
@@ -631,22 +634,6 @@ def _sentence(text: str) -> str:
 
 def _melds(table: Table) -> Melds:
     return tuple(meld.cards for meld in table.melds)
-
-
-def _html(name: str) -> w.HTML:
-    widget = w.HTML("")
-    widget.add_class(name)
-    return widget
-
-
-def _button(label: str, tooltip: str, name: str) -> w.Button:
-    button = w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
-    button.add_class(f"mk-game-{name}")
-    return button
-
-
-def _show(widget: w.DOMWidget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
 
 
 __all__ = ["SPEEDS", "GameBoard"]

@@ -24,6 +24,7 @@ from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.flow import Answer
 from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
+from machiavelli_kit.ui.game_parts import game_button, html_part, show
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import NOW, SEATS_STYLE, row_html
 from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
@@ -47,45 +48,45 @@ class TableBoard:
             self._build(scale)
 
     def _build(self, scale: float) -> None:
-        self.info = _html("mk-game-info")
+        self.info = html_part("mk-game-info")
         self.info.add_class("mk-game-seats")
-        self.status = _html("mk-game-status")
+        self.status = html_part("mk-game-status")
         self.status.add_class("mk-status-line")
-        self.log = _html("mk-game-log")
+        self.log = html_part("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
         self.position = PositionBoard(
             PlaySession(Position(self.flow.table, ()), self.flow.rules), scale=scale, lang=self.language
         )
         self.position.box.add_class("mk-game-table")
         for name, button in self.position.buttons.items():
-            _show(button, name in BOARD_BUTTONS)
-        _show(self.position.status_line, False)  # the table's one status line says the board's messages too
+            show(button, name in BOARD_BUTTONS)
+        show(self.position.status_line, False)  # the table's one status line says the board's messages too
         self.position.status.observe(self._guard(self._board_said), "value")
         self.buttons = {
-            "Draw": _button(
+            "Draw": game_button(
                 pgettext("button", "Draw"), _("draw a card and end your turn (when nothing can be played)"), "draw"
             ),
-            "End turn": _button(
+            "End turn": game_button(
                 pgettext("button", "End turn"), _("end your turn with the table as it is, if it is valid"), "end-turn"
             ),
-            "Restore": _button(
+            "Restore": game_button(
                 pgettext("button", "Restore"), _("give up: put every card back and draw the penalty cards"), "restore"
             ),
-            "Hint": _button(pgettext("button", "Hint"), _("a hint; press again for a stronger one"), "hint"),
+            "Hint": game_button(pgettext("button", "Hint"), _("a hint; press again for a stronger one"), "hint"),
         }
         """The learner's buttons by their English names, the same in every language."""
         self.buttons["Draw"].on_click(self._guard(lambda _e: self._send(self.flow.draw)))
         self.buttons["End turn"].on_click(self._guard(lambda _e: self._send(self.flow.end_turn)))
         self.buttons["Restore"].on_click(self._guard(lambda _e: self._send(self.flow.restore)))
         self.buttons["Hint"].on_click(self._guard(lambda _e: self._tell(self.flow.hint(), "hint")))
-        _show(self.buttons["Hint"], self.flow.hints)  # at a table of classmates hints are off: no button to wonder at
-        self.fill = _button(
+        show(self.buttons["Hint"], self.flow.hints)  # at a table of classmates hints are off: no button to wonder at
+        self.fill = game_button(
             pgettext("button", "Computer players in the empty seats"),
             _("start the game now: a computer player takes each seat nobody has taken (for the table's maker)"),
             "fill",
         )
         self.fill.on_click(self._guard(lambda _e: self._send(self.flow.fill)))
-        self.download = _html("mk-game-download")
+        self.download = html_part("mk-game-download")
         controls = w.HBox([*self.buttons.values(), self.fill], layout=w.Layout(flex_flow="row wrap"))
         controls.add_class("mk-game-controls")
         style = w.HTML(STYLE + SEATS_STYLE, layout=w.Layout(display="none"))
@@ -164,7 +165,7 @@ class TableBoard:
         self.buttons["Draw"].disabled = self.buttons["End turn"].disabled = not mine
         self.buttons["Restore"].disabled = not moved
         self.buttons["Hint"].disabled = not (mine and self.flow.hints)
-        _show(self.fill, not self.flow.started and bool(self.flow.free_seats))
+        show(self.fill, not self.flow.started and bool(self.flow.free_seats))
         self.fill.disabled = waiting
         self.position.buttons["Check"].disabled = not mine
         self.position.buttons["Undo"].disabled = not (mine and self.position.session.can_undo)
@@ -218,22 +219,6 @@ def _download_link(record: str) -> str:
         f'<a download="machiavelli-game.json" href="data:application/json;base64,{data}" '
         f'style="color: #1a5fb4; text-decoration: underline" title="{html.escape(title)}">{html.escape(link)}</a>'
     )
-
-
-def _html(name: str) -> w.HTML:
-    widget = w.HTML("")
-    widget.add_class(name)
-    return widget
-
-
-def _button(label: str, tooltip: str, name: str) -> w.Button:
-    button = w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
-    button.add_class(f"mk-game-{name}")
-    return button
-
-
-def _show(widget: w.DOMWidget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
 
 
 __all__ = ["TableBoard"]
