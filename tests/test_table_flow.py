@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +19,7 @@ from machiavelli_kit.classroom.table_flow import TableFlow
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.game.record import loads, replay_turns
 from machiavelli_kit.game.session import Game
-from tests.processes import answers, free_port, stop_group, wait_until
+from tests.processes import class_server
 
 pytestmark = pytest.mark.server
 SEED = 11
@@ -31,19 +28,8 @@ SEED = 11
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A class server process on a free port, on a SQLite file of its own; its address."""
-    port = free_port()
-    log = (tmp_path / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "machiavelli_kit", "class", "serve", f"--port={port}",
-         f"--db=sqlite:///{tmp_path / 'class.db'}"],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-        env={**os.environ, "HOME": str(tmp_path / "home")},
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    wait_until(lambda: answers(url + "/api/health") or process.poll() is not None, 60, "the class server answering")
-    assert process.poll() is None, (tmp_path / "server.log").read_text()
-    yield url
-    stop_group(process, 10)
+    with class_server(tmp_path) as url:
+        yield url
 
 
 async def learner(url: str, name: str, lang: str = "en") -> ClassClient:

@@ -5,10 +5,7 @@ computer with a button, and a learner's credential refused."""
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +19,7 @@ from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
 from machiavelli_kit.classroom.server.app import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.ui.teacher_live import TeacherLive, class_live
-from tests.processes import answers, free_port, stop_group, wait_until
+from tests.processes import class_server, until
 
 TOKEN = "the-teachers-token"
 SECONDS = 120.0
@@ -81,30 +78,8 @@ def test_without_a_class_server_or_the_teachers_token_the_page_says_how_to_get_t
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A class server process with the teacher's token :data:`TOKEN`, on a SQLite file of its own; its address."""
-    port = free_port()
-    log = (tmp_path / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "machiavelli_kit", "class", "serve", f"--port={port}",
-         f"--db=sqlite:///{tmp_path / 'class.db'}"],
-        stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-        env={**os.environ, "HOME": str(tmp_path / "home"), TEACHER_TOKEN_VARIABLE: TOKEN},
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    wait_until(lambda: answers(url + "/api/health") or process.poll() is not None, 60, "the class server answering")
-    assert process.poll() is None, (tmp_path / "server.log").read_text()
-    yield url
-    stop_group(process, 10)
-    log.close()
-
-
-async def until(condition: Callable[[], object], what: str) -> None:
-    """Wait on the event loop (the kernel's, in a notebook) until ``condition()`` holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + SECONDS
-    while not condition():
-        if loop.time() > deadline:
-            pytest.fail(f"{what} did not happen within {SECONDS} s")
-        await asyncio.sleep(0.05)
+    with class_server(tmp_path, {TEACHER_TOKEN_VARIABLE: TOKEN}) as url:
+        yield url
 
 
 def words(widget: w.Widget) -> str:
@@ -139,15 +114,17 @@ def test_the_teacher_sees_the_class_live_and_hands_a_seat_left_empty_to_a_comput
         watching = bob.views(table_id)
         await anext(watching)  # Bob is connected; Ada made her table and left
         view = TeacherLive(ClassClient(server, TOKEN), interval=0.05).start()
-        await until(lambda: view.picture is not None and view.picture.online == "1 learner online: Bob", "Bob online")
-        await until(lambda: "to move" in words(view.box), "whose turn")
+        await until(
+            lambda: view.picture is not None and view.picture.online == "1 learner online: Bob", "Bob online", SECONDS
+        )
+        await until(lambda: "to move" in words(view.box), "whose turn", SECONDS)
         assert "Ada" in words(view.box) and "Bob" in words(view.box)
         assert [button.description for button in hand_buttons(view)] == ["Seat 1 to the computer"]
         view.hide_names.value = True
         assert "Ada" not in words(view.box) and "Bob" not in words(view.box), words(view.box)
         hand_buttons(view)[0].click()
-        await until(lambda: "Seat 1 plays on with the computer." in view.status.value, "the seat handed")
-        await until(lambda: view.picture is not None and not hand_buttons(view), "the seat no longer empty")
+        await until(lambda: "Seat 1 plays on with the computer." in view.status.value, "the seat handed", SECONDS)
+        await until(lambda: view.picture is not None and not hand_buttons(view), "the seat no longer empty", SECONDS)
         assert view.picture is not None and view.picture.tables[0].seats[0].who == "greedy (computer)"
         view.stop()
         learner_view = TeacherLive(ClassClient(server, ada.credential))
