@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import html
 import importlib
 import traceback
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import ipywidgets as w
 from ipyevents import Event
@@ -43,12 +41,12 @@ from machiavelli_kit.game.record import loads
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.ui.game_ending import ending_html, review_html
-from machiavelli_kit.ui.game_parts import game_button, html_part, show
+from machiavelli_kit.ui.game_parts import F, game_button, html_part, show, spoken_and_guarded
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import SEATS_STYLE, seats_html
 from machiavelli_kit.ui.shortcuts import Shortcut, keys_line, shortcut_for, with_key
-from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
+from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
 SPEEDS = ((N_("slow"), 1.0), (N_("normal"), 0.5), (N_("fast"), 0.2), (N_("no animation"), 0.0))
 """Seconds each move of a computer turn stays on the screen (each label said in the language in use)."""
@@ -91,7 +89,6 @@ LOG_STYLE = (
     "<style>.mk-game-log summary { cursor: pointer; } .mk-game-log details > div { margin: 0 0 4px 1.2em;"
     " color: #33423a; }</style>"
 )
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class GameBoard:
@@ -604,14 +601,7 @@ class GameBoard:
     def _guard(self, handler: F) -> F:
         """Run ``handler`` in the board's language, and show any exception it raises on the status line
         instead of losing it."""
-        board = self
-
-        @functools.wraps(handler)
-        def spoken(*args: Any, **kwargs: Any) -> Any:
-            with speaking(board.language):
-                return handler(*args, **kwargs)
-
-        return reporting_errors(cast(F, spoken), self._error)
+        return spoken_and_guarded(handler, self.language, self._error)
 
 
 def _warm_up() -> None:

@@ -3,7 +3,16 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 import ipywidgets as w
+
+from machiavelli_kit.i18n import speaking
+from machiavelli_kit.ui.status import reporting_errors
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def html_part(name: str) -> w.HTML:
@@ -23,3 +32,15 @@ def game_button(label: str, tooltip: str, name: str) -> w.Button:
 def show(widget: w.DOMWidget, visible: bool) -> None:
     """Show or hide ``widget`` (hidden, it takes no room)."""
     widget.layout.display = None if visible else "none"
+
+
+def spoken_and_guarded(handler: F, lang: str, report: Callable[[Exception], None]) -> F:
+    """``handler`` run in the board's language ``lang``, any exception it raises given to ``report`` (shown
+    on the board's status line) instead of lost."""
+
+    @functools.wraps(handler)
+    def spoken(*args: Any, **kwargs: Any) -> Any:
+        with speaking(lang):
+            return handler(*args, **kwargs)
+
+    return reporting_errors(cast(F, spoken), report)

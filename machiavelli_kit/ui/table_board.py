@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import html
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import ipywidgets as w
 
@@ -24,14 +23,13 @@ from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.flow import Answer
 from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
-from machiavelli_kit.ui.game_parts import game_button, html_part, show
+from machiavelli_kit.ui.game_parts import F, game_button, html_part, show, spoken_and_guarded
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import NOW, SEATS_STYLE, row_html
-from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark, reporting_errors
+from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
 BOARD_BUTTONS = ("Undo", "Redo", "Check")
 """The position board's own buttons a table keeps (Draw, End turn and the rest are the table's)."""
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class TableBoard:
@@ -195,14 +193,9 @@ class TableBoard:
         self._tell(_("Error: {error!r}", self.language).format(error=error), "invalid")
 
     def _guard(self, handler: F) -> F:
-        board = self
-
-        @functools.wraps(handler)
-        def spoken(*args: Any, **kwargs: Any) -> Any:
-            with speaking(board.language):
-                return handler(*args, **kwargs)
-
-        return reporting_errors(cast(F, spoken), self._error)
+        """Run ``handler`` in the board's language, and show any exception it raises on the status line
+        instead of losing it."""
+        return spoken_and_guarded(handler, self.language, self._error)
 
 
 def _chip(seat: SeatInfo) -> str:
