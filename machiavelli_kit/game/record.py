@@ -76,7 +76,7 @@ def to_record(game: Game) -> dict[str, Any]:
             "helpers": _codes(deal.helpers),
         },
         "turns": [turn_record(turn, game.rules) for turn in game.turns],
-        "result": None if game.result is None else _result_record(game.result),
+        "result": None if game.result is None else result_record(game.result),
     }
 
 
@@ -281,7 +281,7 @@ def _check_result(game: Game, data: object) -> None:
         for value in _list(points, "result, points"):
             if not _is_int(value):
                 raise RecordError(_("result: points must be whole numbers, not {value}").format(value=_shown(value)))
-    actual = _result_record(game.result)
+    actual = result_record(game.result)
     for key in RESULT_FIELDS:
         if entry[key] != actual[key]:
             raise RecordError(
@@ -322,7 +322,8 @@ def turn_record(turn: Turn, rules: Rules) -> dict[str, Any]:
     return record
 
 
-def _result_record(result: Result) -> dict[str, Any]:
+def result_record(result: Result) -> dict[str, Any]:
+    """A game's result as a record writes it (and a class server's views send it)."""
     return {
         "winner": result.winner,
         "reason": result.reason,

@@ -19,9 +19,8 @@ from typing import Any
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Table
-from machiavelli_kit.game.record import turn_record
+from machiavelli_kit.game.record import result_record, turn_record
 from machiavelli_kit.game.session import Game
-from machiavelli_kit.game.state import Result
 
 
 def seat_view(game: Game, seat: int | None, lang: str | None = None) -> dict[str, Any]:
@@ -42,7 +41,7 @@ def seat_view(game: Game, seat: int | None, lang: str | None = None) -> dict[str
         "options": list(game.options()) if seat is not None and seat == game.to_move else [],
         "turns": [_seen_turn(turn_record(turn, game.rules), seat) for turn in game.turns],
         "log": game.log(seat=-1 if seat is None else seat, lang=lang),
-        "result": None if game.result is None else result_json(game.result),
+        "result": None if game.result is None else result_record(game.result),
     }
 
 
@@ -53,15 +52,6 @@ def _seen_turn(turn: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if turn["player"] != seat:
         seen["drawn"] = []
     return seen
-
-
-def result_json(result: Result) -> dict[str, Any]:
-    return {
-        "winner": result.winner,
-        "reason": result.reason,
-        "hands": [codes(hand) for hand in result.hands],
-        "points": None if result.points is None else list(result.points),
-    }
 
 
 def codes(cards: tuple[Card, ...]) -> list[str]:
