@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from machiavelli_kit.cli.options import add_server_options
+from machiavelli_kit.cli.options import add_ip_option, add_server_options
 from machiavelli_kit.i18n import _, language, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
 from machiavelli_kit.serve.class_server import ClassServer, ClassServerError
@@ -34,14 +34,7 @@ def add_parser(subparsers: Any) -> None:
         description=_("Serve the notebooks as an app, code hidden."),
     )
     add_server_options(parser)
-    parser.add_argument(
-        "--ip",
-        metavar=(address := pgettext("option value", "ADDRESS")),
-        # TRANSLATORS: {address} is the option's value as --help shows it (--ip ADDRESS).
-        help=_("listen on {address} (default: this computer only; 0.0.0.0 lets a class's computers in)").format(
-            address=address
-        ),
-    )
+    add_ip_option(parser)
     parser.add_argument(
         "--max-pages",
         type=_page_count,

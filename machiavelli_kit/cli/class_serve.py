@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from machiavelli_kit.cli.options import add_ip_option
 from machiavelli_kit.i18n import _, pgettext
 
 
@@ -20,14 +21,7 @@ def add_parser(actions: Any) -> None:
             "and prints the teacher's token when it starts."
         ),
     )
-    serve.add_argument(
-        "--ip",
-        default=DEFAULT_IP,
-        metavar=(address := pgettext("option value", "ADDRESS")),
-        help=_("listen on {address} (default: this computer only; 0.0.0.0 lets a class's computers in)").format(
-            address=address
-        ),
-    )
+    add_ip_option(serve, DEFAULT_IP)
     serve.add_argument(
         "--port",
         type=int,

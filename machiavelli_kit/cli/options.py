@@ -101,3 +101,16 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
             "keep and serve the notebooks in {folder} (the kit copies its notebooks there, keeping your changes)"
         ).format(folder=folder),
     )
+
+
+def add_ip_option(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    """``--ip ADDRESS``: where a server listens (by default this computer only)."""
+    parser.add_argument(
+        "--ip",
+        default=default,
+        metavar=(address := pgettext("option value", "ADDRESS")),
+        # TRANSLATORS: {address} is the option's value as --help shows it (--ip ADDRESS).
+        help=_("listen on {address} (default: this computer only; 0.0.0.0 lets a class's computers in)").format(
+            address=address
+        ),
+    )
