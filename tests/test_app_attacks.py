@@ -32,10 +32,10 @@ from jupyter_server.services.kernels.connection.base import deserialize_msg_from
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.resources import bundled_dir
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.serve.frames import V1_PROTOCOL
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.visitors import VISITOR_VARIABLE
 from machiavelli_kit.serve.websocket import MAX_MESSAGE_BYTES, POLICY_VIOLATION, WRONG_PROTOCOL
 from tests.processes import answers, free_port, stop_group, wait_until

@@ -25,7 +25,7 @@ import nbformat
 import pytest
 
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.visitors import VISITOR_VARIABLE
 from tests.processes import answers, free_port, stop_group, wait_until
 

@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 import pytest
 
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.cli import app, main
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
 
 @pytest.fixture

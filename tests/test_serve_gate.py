@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.i18n import speaking
 from machiavelli_kit.serve.app import app_config, app_environment, server_key
 from machiavelli_kit.serve.gate import is_teacher_page
 from machiavelli_kit.serve.pages import PageCount
 from machiavelli_kit.serve.refusals import Refusal, refusal_page, refusal_text
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE, is_teacher_name, teacher_glob, teacher_url
+from machiavelli_kit.serve.teacher import is_teacher_name, teacher_glob, teacher_url
 from machiavelli_kit.serve.visitors import KEY_FILE, app_key, visitor_id
 
 

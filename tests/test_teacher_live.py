@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from machiavelli_kit.classroom.class_watch import class_picture, teacher_client
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE
-from machiavelli_kit.classroom.server.app import TEACHER_TOKEN_VARIABLE
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.ui.teacher_live import TeacherLive, class_live
 from tests.processes import class_server, until

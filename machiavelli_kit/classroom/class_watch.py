@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from machiavelli_kit.classroom.lobby import class_server_url
-from machiavelli_kit.classroom.server.app import TEACHER_TOKEN_VARIABLE
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.core.rules_words import rules_text

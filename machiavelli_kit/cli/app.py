@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.classroom.server import teacher_token
 from machiavelli_kit.cli.options import add_ip_option, add_server_options
 from machiavelli_kit.i18n import _, language, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
@@ -22,7 +23,7 @@ from machiavelli_kit.serve.lab import START
 from machiavelli_kit.serve.notebook_copy import notebooks_dir
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.process import run_server, say_translated_notebooks
-from machiavelli_kit.serve.teacher import is_teacher_name, teacher_token, teacher_url
+from machiavelli_kit.serve.teacher import is_teacher_name, teacher_url
 
 TEACHER_NOTEBOOK = "teacher.ipynb"
 

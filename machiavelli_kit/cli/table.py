@@ -101,7 +101,7 @@ def _table_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run_new(arguments: argparse.Namespace) -> int:
-    from machiavelli_kit.classroom.server.app import TEACHER_TOKEN_VARIABLE
+    from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 
     computers = dict(_computer(text) for text in arguments.computer)
     client = _client(arguments.server, os.environ.get(TEACHER_TOKEN_VARIABLE) or None)

@@ -40,12 +40,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.students import NAMES_REQUIRED
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import default_path
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
 from machiavelli_kit.serve.process import server_language
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 
 if TYPE_CHECKING:
     from traitlets.config import Config

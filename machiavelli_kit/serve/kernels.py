@@ -12,7 +12,7 @@ the same moment cannot slip past them together.
 
 Each kernel gets its visitor's id in its environment
 (:data:`~machiavelli_kit.serve.visitors.VISITOR_VARIABLE`), and the kernel of a teacher's page, and only
-that, the teacher's token (:data:`~machiavelli_kit.serve.teacher.TEACHER_TOKEN_VARIABLE`), with which its
+that, the teacher's token (:data:`~machiavelli_kit.classroom.server.TEACHER_TOKEN_VARIABLE`), with which its
 live view reads the class server's overview (:mod:`machiavelli_kit.ui.teacher_live`). The gate says
 who the visitor is and whether the page is the teacher's (:data:`~machiavelli_kit.serve.visitors.VISIT`)
 at the start of the page's request; Voila
@@ -30,9 +30,9 @@ from jupyter_server.utils import ApiPath
 from tornado.web import HTTPError
 from traitlets import Integer, Unicode
 
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER, PageCount
 from machiavelli_kit.serve.refusals import Refusal, refuse
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.serve.visitors import VISIT, VISITOR_VARIABLE
 
 

@@ -2,10 +2,10 @@
 
 Any notebook whose name starts with ``teacher`` (in any case: ``teacher.ipynb``,
 ``teacher.it.ipynb``, ``Teacher-notes.ipynb``) is the teacher's: it can read every
-learner's progress on the server. ``machiavelli-kit app`` makes a random token (or keeps the
-one in :data:`TEACHER_TOKEN_VARIABLE`, so a restarted app keeps its link) and prints the
-teacher's link with it (:func:`teacher_url`); the app's gate opens those pages only to it
-(:mod:`machiavelli_kit.serve.gate`).
+learner's progress on the server. ``machiavelli-kit app`` makes a random token (or keeps the one
+in :data:`~machiavelli_kit.classroom.server.TEACHER_TOKEN_VARIABLE`, so a restarted app keeps its
+link) and prints the teacher's link with it (:func:`teacher_url`); the app's gate opens those pages
+only to it (:mod:`machiavelli_kit.serve.gate`).
 
 >>> teacher_url("http://localhost:8888/voila/render/", "teacher.ipynb", "s3cret")
 'http://localhost:8888/voila/render/teacher.ipynb?teacher=s3cret'
@@ -13,16 +13,12 @@ teacher's link with it (:func:`teacher_url`); the app's gate opens those pages o
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping
 from urllib.parse import quote
 
 TEACHER_PREFIX = "teacher"
 """A notebook whose name starts with this, in any case, is the teacher's."""
 TEACHER_ARGUMENT = "teacher"
 """The argument of the address that carries the teacher's token: ``.../teacher.ipynb?teacher=TOKEN``."""
-TEACHER_TOKEN_VARIABLE = "MACHIAVELLI_KIT_TEACHER_TOKEN"
-"""The teacher's token: set it to keep the teacher's link when the app restarts; the app passes it to its server."""
 
 
 def is_teacher_name(name: str) -> bool:
@@ -41,11 +37,6 @@ def teacher_glob() -> str:
     '[tT][eE][aA][cC][hH][eE][rR]*'
     """
     return "".join(f"[{letter}{letter.upper()}]" for letter in TEACHER_PREFIX) + "*"
-
-
-def teacher_token(environ: Mapping[str, str]) -> str:
-    """The token in ``environ``'s :data:`TEACHER_TOKEN_VARIABLE`, or a new random one."""
-    return environ.get(TEACHER_TOKEN_VARIABLE) or secrets.token_urlsafe(24)
 
 
 def teacher_url(pages: str, notebook: str, token: str) -> str:

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
+from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.resources import bundled_dir
 from machiavelli_kit.serve.app import app_command
 from machiavelli_kit.serve.lab import lab_command, lab_environment
-from machiavelli_kit.serve.teacher import TEACHER_TOKEN_VARIABLE
 from tests.processes import free_port, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]

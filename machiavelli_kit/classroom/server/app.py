@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import signal
 import sys
 
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
-from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, handlers
+from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, TEACHER_TOKEN_VARIABLE, handlers, teacher_token
 from machiavelli_kit.classroom.server.live import Live
 from machiavelli_kit.classroom.server.messages import MAX_BYTES
 from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import Store, default_url, hidden_password
 from machiavelli_kit.i18n import _
 
-TEACHER_TOKEN_VARIABLE = "MACHIAVELLI_KIT_TEACHER_TOKEN"
 READ_LIMIT = 16 * MAX_BYTES
 """What tornado itself reads of a request or a WebSocket message; past :data:`MAX_BYTES` the server says why
 it refuses, and past this tornado closes the connection without reading on."""
@@ -47,16 +45,11 @@ def make_app(service: ClassService) -> Application:
     )
 
 
-def teacher_token() -> tuple[str, bool]:
-    """The teacher's token, and whether it came from the environment (then it is not printed)."""
-    given = os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
-    return (given, True) if given else (secrets.token_urlsafe(24), False)
-
-
 async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None = None) -> None:
     """Run the class server until SIGTERM or SIGINT; every turn is in the database before anyone hears of it."""
     url = url or default_url()
-    token, from_environment = teacher_token()
+    token = teacher_token(os.environ)
+    from_environment = token == os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
     service = ClassService(Store(url), token)
     server = HTTPServer(make_app(service), max_body_size=READ_LIMIT, xheaders=False)
     server.listen(port, address=ip)
