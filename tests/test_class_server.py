@@ -265,6 +265,8 @@ def test_a_learner_is_refused_what_they_may_not_do_and_nothing_changes(server: S
         await eve.register("Eve", "en")
         with pytest.raises(Refused, match="already taken"):
             await ClassClient(server.url).register(" ADA ", "en")
+        with pytest.raises(Refused, match="questo nome è già"):  # refused in the words the newcomer asked for
+            await ClassClient(server.url).register("ada", "it")
         table = await ada.new_table("bga", 2, seed=7)
         assert await ada.join(table) == 0
         with pytest.raises(Refused, match="seat 0 is taken"):

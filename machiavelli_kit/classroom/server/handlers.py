@@ -119,6 +119,14 @@ class Health(JsonHandler):
 
 
 class Learners(JsonHandler):
+    def language(self) -> str | None:
+        """The language the sender asks for, so that a name refused is refused in their words."""
+        try:
+            wanted = parse_register(self.request.body).lang
+            return check_language(wanted) if wanted is not None else super().language()
+        except (MessageError, LanguageError):
+            return super().language()
+
     def answer_post(self) -> Any:
         wanted = parse_register(self.request.body)
         lang = check_language(wanted.lang) if wanted.lang is not None else "en"
