@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_players_option, add_rules_option
+from machiavelli_kit.cli.options import add_limit_options, add_players_option, add_rules_option, limit_of
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -36,6 +36,7 @@ def add_parser(subparsers: Any) -> None:
     play.add_argument(
         "--out", metavar=pgettext("option value", "FILE") + ".json", help=_("save the game's record here")
     )
+    add_limit_options(play)
     play.set_defaults(run=run_play)
     replay = actions.add_parser("replay", help=_("check a record and tell the game"), description=_("Replay a record."))
     replay.add_argument("file", metavar=pgettext("option value", "FILE") + ".json")
@@ -67,8 +68,9 @@ def run_play(arguments: argparse.Namespace) -> int:
                 _("unknown player {name!r}: players are {players}").format(name=name, players=", ".join(PLAYERS))
             )
     rules = Rules.parse(arguments.rules)
+    limit = limit_of(arguments)
     seed = arguments.seed if arguments.seed is not None else _random_seed()
-    run = play_game(players, rules, seed)
+    run = play_game(players, rules, seed, limit=limit)
     # TRANSLATORS: the first line of "game play": "bga, seed 7: greedy, expert".
     print(_("{rules}, seed {seed}: {players}").format(rules=rules, seed=seed, players=", ".join(players)))
     for line in run.game.log():

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
+from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.i18n import _, pgettext
+
+if TYPE_CHECKING:
+    from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.puzzles.format import TECHNIQUES
 
 
@@ -114,3 +119,31 @@ def add_ip_option(parser: argparse.ArgumentParser, default: str | None = None) -
             address=address
         ),
     )
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """``--turns N`` and ``--minutes M``: a game that ends when either is reached, its round played out."""
+    parser.add_argument(
+        "--turns",
+        type=int,
+        default=None,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("end each game after this many turns (the round in progress is played out; fewest points win)"),
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        metavar=pgettext("option value", "MINUTES"),
+        help=_("end each game when this many minutes have passed (the round in progress is played out)"),
+    )
+
+
+def limit_of(arguments: argparse.Namespace) -> Limit:
+    """The limit ``--turns`` and ``--minutes`` give, or the one error that says why they cannot be one."""
+    from machiavelli_kit.game.limits import Limit, LimitError  # only when a command runs: --help loads no game
+
+    try:
+        return Limit(turns=arguments.turns, minutes=arguments.minutes)
+    except LimitError as error:
+        raise BadInput(str(error)) from None

@@ -8,7 +8,14 @@ import sys
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_json_option, add_players_option, add_rules_option, folder_name
+from machiavelli_kit.cli.options import (
+    add_json_option,
+    add_limit_options,
+    add_players_option,
+    add_rules_option,
+    folder_name,
+    limit_of,
+)
 from machiavelli_kit.i18n import _, pgettext
 
 
@@ -42,6 +49,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "STEPS"),
         help=_("steps of work a player may spend on each move (the same on any computer)"),
     )
+    add_limit_options(parser)
     add_json_option(parser)
     parser.add_argument(
         "--records",
@@ -74,6 +82,7 @@ def run(arguments: argparse.Namespace) -> int:
         )
     if arguments.games < 1:
         raise BadInput(_("--games must be at least 1"))
+    limit = limit_of(arguments)
     budget = DEFAULT_BUDGET if arguments.budget is None else arguments.budget
     if budget <= 0:
         raise BadInput(_("--budget must be at least 1 step of work"))
@@ -96,6 +105,7 @@ def run(arguments: argparse.Namespace) -> int:
         records=arguments.records,
         budget=budget,
         progress=progress if arguments.progress else None,
+        limit=limit,
     )
     print(json.dumps(table.as_json()) if arguments.json else table.text())
     return 0

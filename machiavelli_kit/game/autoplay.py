@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from machiavelli_kit.core.rules import Rules, as_rules
 from machiavelli_kit.game.deal import deal_game
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.players import DEFAULT_BUDGET, make_player
 from machiavelli_kit.game.session import Game
 
@@ -53,15 +54,25 @@ def play_game(
     *,
     names: Sequence[str] | None = None,
     budget: int = DEFAULT_BUDGET,
+    limit: Limit = NO_LIMIT,
+    clock: Callable[[], float] = time.monotonic,
 ) -> AutoGame:
-    """Deal from ``seed`` and let the computer players ``players`` (by seat) play to the end."""
+    """Deal from ``seed`` and let the computer players ``players`` (by seat) play to the end, or to the
+    ``limit``'s (its minutes read on ``clock``, in seconds)."""
     rules = as_rules(rules)
     dealer, deal = deal_game(rules, len(players), seed)
-    return play_out(Game(rules, names or players, deal, dealer, seed=seed), players, budget=budget)
+    game = Game(rules, names or players, deal, dealer, seed=seed, limit=limit)
+    return play_out(game, players, budget=budget, clock=clock)
 
 
-def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET) -> AutoGame:
-    """Let the computer players ``players`` (by seat) play ``game`` from where it stands to the end."""
+def play_out(
+    game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET, clock: Callable[[], float] = time.monotonic
+) -> AutoGame:
+    """Let the computer players ``players`` (by seat) play ``game`` from where it stands to the end; when the
+    game has a time limit, its time is up (:meth:`Game.call_time`) once its minutes have passed on ``clock``.
+    (A turn limit keeps the same seed's game the same; a time limit depends on how fast the machine plays.)"""
+    minutes = game.limit.minutes
+    deadline = None if minutes is None else clock() + 60 * minutes
     seed = game.seed if game.seed is not None else 0
     bots = [make_player(name, seed=f"{seed}:{seat}:{name}", budget=budget) for seat, name in enumerate(players)]
     times: list[list[float]] = [[] for _bot in bots]
@@ -80,6 +91,8 @@ def play_out(game: Game, players: Sequence[str], *, budget: int = DEFAULT_BUDGET
         work[seat].append(bot.spent)
         gave_up[seat] += bot.gave_up
         game.play(action, out_of_time=bot.out_of_time)
+        if deadline is not None and clock() >= deadline:
+            game.call_time()
     return AutoGame(
         game, tuple(map(tuple, times)), tuple(map(tuple, work)), tuple(gave_up), tuple(map(tuple, processor))
     )

@@ -29,7 +29,8 @@ from machiavelli_kit.core.cards import Card, quote
 from machiavelli_kit.core.melds import Meld, ProblemKind
 from machiavelli_kit.core.position import Position, Table, check_turn
 from machiavelli_kit.game.actions import Action, ActionKind, Draw, IllegalAction, Pass, Play, Restore, action_of
-from machiavelli_kit.game.scoring import fewest_cards, hand_points
+from machiavelli_kit.game.limits import LimitReason, round_end
+from machiavelli_kit.game.scoring import fewest, hand_points
 from machiavelli_kit.game.state import EndReason, GameState, Result, Turn
 from machiavelli_kit.i18n import _, ngettext
 
@@ -188,24 +189,63 @@ def _take(state: GameState, kind: ActionKind, count: int) -> tuple[GameState, Tu
         passes=passes,
     )
     if passes >= state.players:
-        return _finish(after, turn, fewest_cards([len(hand) for hand in after.hands]), "blocked"), turn
+        return _finish(after, turn, fewest([len(hand) for hand in after.hands]), "blocked"), turn
     if drawn and not after.stock and state.rules.stock_out == "last_card":
         return _out_of_stock(after, turn), turn
     return _next(after, turn), turn
 
 
 def _out_of_stock(state: GameState, turn: Turn) -> GameState:
-    return _finish(state, turn, fewest_cards([len(hand) for hand in state.hands]), "stock_out")
+    return _finish(state, turn, fewest([len(hand) for hand in state.hands]), "stock_out")
 
 
 def _finish(state: GameState, turn: Turn, winner: int | None, reason: EndReason) -> GameState:
+    return _ended(dataclasses.replace(state, turns=turn.number), winner, reason)
+
+
+def _ended(state: GameState, winner: int | None, reason: EndReason) -> GameState:
     points = tuple(hand_points(hand) for hand in state.hands) if state.rules.scoring == "points" else None
-    result = Result(winner, reason, state.hands, points)
-    return dataclasses.replace(state, turns=turn.number, result=result)
+    return dataclasses.replace(state, result=Result(winner, reason, state.hands, points))
 
 
 def _next(state: GameState, turn: Turn) -> GameState:
+    if state.ends_after is not None and turn.number >= state.ends_after[0]:
+        return _ended(dataclasses.replace(state, turns=turn.number), _least_in_hand(state), state.ends_after[1])
     return dataclasses.replace(state, turns=turn.number, to_move=(turn.player + 1) % state.players)
+
+
+def end_after_round(state: GameState, reason: LimitReason) -> GameState:
+    """``state`` with a limit reached now: the round in progress is played to its end, then the game ends
+    (at once between two rounds); a limit that ends the game sooner stays.
+
+    >>> from machiavelli_kit.game.deal import arranged_deal
+    >>> from machiavelli_kit.core.cards import parse_cards
+    >>> from machiavelli_kit.core.rules import BGA
+    >>> deal = arranged_deal(BGA, [parse_cards("5H 9C"), parse_cards("2S 2D KS")])
+    >>> state, _turn = step(GameState.start(BGA, deal, dealer=1), Draw())
+    >>> state = end_after_round(state, "time")
+    >>> state.ends_after, state.over
+    ((2, 'time'), False)
+    >>> state, _turn = step(state, Draw())
+    >>> state.result.reason, state.result.winner
+    ('time', 0)
+    """
+    if state.result is not None:
+        return state
+    last = round_end(state.turns, state.players)
+    if last == state.turns:
+        return _ended(state, _least_in_hand(state), reason)
+    if state.ends_after is not None and state.ends_after[0] <= last:
+        return state
+    return dataclasses.replace(state, ends_after=(last, reason))
+
+
+def _least_in_hand(state: GameState) -> int | None:
+    """Who wins when a limit ends the game: the fewest points left in hand (the fewest cards, when the
+    rules score single games); ``None`` for a draw."""
+    if state.rules.scoring == "points":
+        return fewest([hand_points(hand) for hand in state.hands])
+    return fewest([len(hand) for hand in state.hands])
 
 
 def _lays_own_meld(start: Table, end: Table, new: Counter[Card]) -> bool:

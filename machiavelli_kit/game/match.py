@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from machiavelli_kit.core.rules import Rules, as_rules
-from machiavelli_kit.game.scoring import fewest_cards
+from machiavelli_kit.game.scoring import fewest
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.i18n import _
 
@@ -78,7 +78,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         """The seat with the fewest points once the match is over (``None`` while it goes on, or on a tie)."""
-        return fewest_cards(self.totals) if self.over else None
+        return fewest(self.totals) if self.over else None
 
     def next_deal(self) -> Game:
         """Deal the next game once the current one is over."""

@@ -261,12 +261,15 @@ def log_result(result: Result, names: Sequence[str], *, lang: str | None = None)
             # TRANSLATORS: the end of the game log, when the learner's own seat closed.
             text = _("you close and win") if is_you(name) else _("{name} closes and wins").format(name=name)
         else:
-            why = (
-                _("the stock ran out")
-                if result.reason == "stock_out"
-                else _("every player passed in a row: the game is blocked")
-            )
-            if result.winner is not None:
+            why = {
+                "stock_out": _("the stock ran out"),
+                "blocked": _("every player passed in a row: the game is blocked"),
+                "time": _("the time is up and the round is over"),
+                "turns": _("the last round is over"),
+            }[result.reason]
+            if result.reason in ("time", "turns") and result.points is not None:
+                text = _fewest_points(why, result, names)
+            elif result.winner is not None:
                 text = _fewest(why, names[result.winner], counts[result.winner])
             else:
                 text = _tie(why, *_tied(result, names))
@@ -284,6 +287,48 @@ def _fewest(why: str, name: str, count: int) -> str:
         return _("{why}: you win with the fewest cards ({count})").format(why=why, count=count)
     # TRANSLATORS: {why} is "the stock ran out" or "every player passed in a row: the game is blocked".
     return _("{why}: {name} wins with the fewest cards ({count})").format(why=why, name=name, count=count)
+
+
+def _fewest_points(why: str, result: Result, names: Sequence[str]) -> str:
+    """How a game that a limit ended under points scoring went, after ``why``: the fewest points win."""
+    assert result.points is not None
+    if result.winner is not None:
+        name, points = names[result.winner], result.points[result.winner]
+        if is_you(name):
+            # TRANSLATORS: {why} is "the time is up and the round is over"; the learner's own seat won.
+            return _("{why}: you win with the fewest points in hand ({points})").format(why=why, points=points)
+        # TRANSLATORS: {why} is "the time is up and the round is over" or "the last round is over".
+        return _("{why}: {name} wins with the fewest points in hand ({points})").format(
+            why=why, name=name, points=points
+        )
+    tied, low = _tied_points(result, names)
+    return ngettext(
+        "{why}: a draw, {names} hold {count} point each", "{why}: a draw, {names} hold {count} points each", low
+    ).format(why=why, names=and_list(tied), count=low)
+
+
+def _fewest_points_sentence(result: Result, names: Sequence[str]) -> str:
+    assert result.points is not None
+    if result.winner is not None:
+        name, points = names[result.winner], result.points[result.winner]
+        if is_you(name):
+            return ngettext(
+                "You win with {count} point in hand.", "You win with {count} points in hand.", points
+            ).format(count=points)
+        return ngettext(
+            "{name} wins with {count} point in hand.", "{name} wins with {count} points in hand.", points
+        ).format(name=name, count=points)
+    tied, low = _tied_points(result, names)
+    return ngettext(
+        "It is a draw: {names} hold {count} point each.", "It is a draw: {names} hold {count} points each.", low
+    ).format(names=and_list(tied), count=low)
+
+
+def _tied_points(result: Result, names: Sequence[str]) -> tuple[list[str], int]:
+    """The names of the players who tie with the fewest points in hand, and how many points each holds."""
+    assert result.points is not None
+    low = min(result.points)
+    return [names[seat] for seat, points in enumerate(result.points) if points == low], low
 
 
 def _tie(why: str, tied: Sequence[str], count: int) -> str:
@@ -426,7 +471,15 @@ def board_ending(result: Result, names: Sequence[str], *, lang: str | None = Non
         why = {
             "stock_out": _("The stock ran out, so the player with the fewest cards wins."),
             "blocked": _("Nobody could play and the stock is empty: the game is blocked, so the fewest cards wins."),
+            "time": _("The time is up and the round is over, so the fewest cards wins."),
+            "turns": _("The last round is over, so the fewest cards wins."),
         }.get(result.reason, "")
+        if result.reason in ("time", "turns") and result.points is not None:
+            why = {
+                "time": _("The time is up and the round is over, so the fewest points in hand win."),
+                "turns": _("The last round is over, so the fewest points in hand win."),
+            }[result.reason]
+            return f"{why} {_fewest_points_sentence(result, names)}"
         if result.winner is not None:
             return f"{why} {_won(names[result.winner], counts[result.winner])}".strip()
         return f"{why} {_draw(*_tied(result, names))}".strip()

@@ -35,6 +35,7 @@ from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.game.actions import ACTION_KINDS, IllegalAction, Play, action_of
 from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game
+from machiavelli_kit.game.limits import Limit, LimitError
 from machiavelli_kit.game.record_text import MAX_RECORD_BYTES, JsonObject, LongNumber, check_size, read_json
 from machiavelli_kit.game.record_text import UnreadableRecord as UnreadableRecord  # loads raises it: importable here
 from machiavelli_kit.game.session import Game, check_name
@@ -43,6 +44,9 @@ from machiavelli_kit.i18n import N_, _, ngettext
 
 T = TypeVar("T")
 RECORD_FIELDS = ("rules", "seed", "players", "dealer", "deal", "turns", "result")
+RECORD_OPTIONAL = ("limit",)
+"""Written only when there is one: the game's limit of turns or minutes, and after which turn its time was up."""
+LIMIT_FIELDS = ("turns", "minutes", "time_called")
 DEAL_FIELDS = ("hands", "stock", "table", "helpers")
 TURN_FIELDS = ("player", "action", "table", "played", "drawn")
 TURN_OPTIONAL = ("helpers", "out_of_time")
@@ -75,17 +79,27 @@ def to_record(game: Game) -> dict[str, Any]:
             "table": _melds(deal.table),
             "helpers": _codes(deal.helpers),
         },
+        **({"limit": limit_record(game)} if game.limit or game.time_called is not None else {}),
         "turns": [turn_record(turn, game.rules) for turn in game.turns],
         "result": None if game.result is None else result_record(game.result),
     }
 
 
+def limit_record(game: Game) -> dict[str, Any]:
+    """A game's limit as a record writes it: only what there is of ``turns``, ``minutes`` and ``time_called``."""
+    values = {"turns": game.limit.turns, "minutes": game.limit.minutes, "time_called": game.time_called}
+    return {key: value for key, value in values.items() if value is not None}
+
+
 def dumps(game: Game) -> str:
     """The record as JSON text: one line per field and per turn, so it reads and diffs well."""
-    record = to_record(game)
-    lines = [f" {json.dumps(key)}: {json.dumps(record[key])}" for key in RECORD_FIELDS if key != "turns"]
-    turns = ",\n".join(f"  {json.dumps(turn)}" for turn in record["turns"])
-    lines.insert(5, f' "turns": [\n{turns}\n ]' if turns else ' "turns": []')
+    lines = []
+    for key, value in to_record(game).items():
+        if key == "turns":
+            turns = ",\n".join(f"  {json.dumps(turn)}" for turn in value)
+            lines.append(f' "turns": [\n{turns}\n ]' if turns else ' "turns": []')
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
@@ -113,7 +127,7 @@ def loads(text: str | bytes) -> Game:
 def from_record(data: object) -> Game:
     """Replay record data (as :func:`to_record` writes it) into a :class:`Game`, checking everything."""
     # TRANSLATORS: the whole record, where it is not a JSON object.
-    record = _fields(data, RECORD_FIELDS, (), _("the record"))
+    record = _fields(data, RECORD_FIELDS, RECORD_OPTIONAL, _("the record"))
     try:
         rules = record_rules(_string(record["rules"], "rules"))
     except RulesError as error:
@@ -127,15 +141,46 @@ def from_record(data: object) -> Game:
         raise RecordError(_("dealer must be a seat number, not {value}").format(value=_shown(dealer)))
     cards = full_deck(rules.decks, rules.jokers).total()
     deal = _deal(record["deal"], len(names), cards)
+    turns = _list(record["turns"], "turns")
+    limit, time_called = _limit(record.get("limit", {}), len(turns))
     try:
-        game = Game(rules, names, deal, dealer, seed=seed)
+        game = Game(rules, names, deal, dealer, seed=seed, limit=limit)
     except DealError as error:
         raise RecordError(f"deal: {error}") from None
     if seed is not None:
         _check_seeded(game, seed)
-    replay_turns(game, _list(record["turns"], "turns"))
+    if time_called is None:
+        replay_turns(game, turns)
+    else:
+        replay_turns(game, turns[:time_called])
+        if game.over:
+            raise RecordError(
+                _("limit: the time cannot be up after turn {number}: the game was already over").format(
+                    number=time_called
+                )
+            )
+        game.call_time()
+        replay_turns(game, turns[time_called:])
     _check_result(game, record["result"])
     return game
+
+
+def _limit(data: object, turns: int) -> tuple[Limit, int | None]:
+    """A record's limit, and after how many turns its time was up (at most the record's ``turns``)."""
+    if not isinstance(data, dict):
+        raise RecordError(_("limit must be a JSON object, like {example}").format(example='{"turns": 60}'))
+    entry = _fields(data, (), LIMIT_FIELDS, "limit")
+    time_called = entry.get("time_called")
+    if time_called is not None and not (_is_int(time_called) and 0 <= time_called <= turns):
+        raise RecordError(
+            _("limit: time_called must be a number of turns from 0 to {turns}, not {value}").format(
+                turns=turns, value=_shown(time_called)
+            )
+        )
+    try:
+        return Limit(turns=entry.get("turns"), minutes=entry.get("minutes")), time_called
+    except LimitError as error:
+        raise RecordError(f"limit: {error}") from None
 
 
 def replay_turns(game: Game, turns: Sequence[object]) -> Game:

@@ -3,7 +3,7 @@
 >>> from machiavelli_kit.core.cards import parse_cards
 >>> hand_points(parse_cards("2H 10S KD AC JK"))
 58
->>> fewest_cards([3, 1, 1]), fewest_cards([4, 2, 5])
+>>> fewest([3, 1, 1]), fewest([4, 2, 5])
 (None, 1)
 """
 
@@ -29,8 +29,8 @@ def hand_points(cards: Iterable[Card]) -> int:
     return sum(card_points(card) for card in cards)
 
 
-def fewest_cards(counts: Sequence[int]) -> int | None:
-    """The seat holding the fewest cards, or ``None`` when two or more share the fewest (a draw)."""
+def fewest(counts: Sequence[int]) -> int | None:
+    """The seat with the fewest cards (or points), or ``None`` when two or more share the fewest (a draw)."""
     low = min(counts)
     seats = [seat for seat, count in enumerate(counts) if count == low]
     return seats[0] if len(seats) == 1 else None

@@ -30,7 +30,8 @@ from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, ActionKind, IllegalAction, action_of
 from machiavelli_kit.game.deal import Deal, DealError, check_player_count, deal_game, deal_problems
-from machiavelli_kit.game.engine import refusal, step
+from machiavelli_kit.game.engine import end_after_round, refusal, step
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.narrator import log_result, log_turn
 from machiavelli_kit.game.state import GameState, Result, Turn, View
 from machiavelli_kit.i18n import _
@@ -51,7 +52,14 @@ class Game:
     """
 
     def __init__(
-        self, rules: Rules | str, players: Sequence[str], deal: Deal, dealer: int, *, seed: int | None = None
+        self,
+        rules: Rules | str,
+        players: Sequence[str],
+        deal: Deal,
+        dealer: int,
+        *,
+        seed: int | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> None:
         self.rules = as_rules(rules)
         self.players = tuple(players)
@@ -73,13 +81,24 @@ class Game:
                     last=len(self.players) - 1, dealer=dealer
                 )
             )
-        self.seed, self.deal, self.dealer = seed, deal, dealer
+        self.seed, self.deal, self.dealer, self.limit = seed, deal, dealer, limit
         self.state = GameState.start(self.rules, deal, dealer)
+        last_turn = limit.last_turn(len(self.players))
+        if last_turn is not None:
+            self.state = dataclasses.replace(self.state, ends_after=(last_turn, "turns"))
         self.turns: list[Turn] = []
+        self.time_called: int | None = None
+        """After how many turns the game's time was up (:meth:`call_time`), or ``None``."""
 
     @classmethod
     def new(
-        cls, players: Sequence[str], rules: Rules | str = BGA, seed: int | None = None, *, dealer: int | None = None
+        cls,
+        players: Sequence[str],
+        rules: Rules | str = BGA,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> Game:
         """Deal a new game; without a seed one is chosen (and kept, so the game can be replayed);
         without a ``dealer`` the seed draws one."""
@@ -87,7 +106,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         dealer, deal = deal_game(rules, len(players), seed, dealer)
-        return cls(rules, players, deal, dealer, seed=seed)
+        return cls(rules, players, deal, dealer, seed=seed, limit=limit)
 
     @property
     def over(self) -> bool:
@@ -152,6 +171,25 @@ class Game:
             turn = dataclasses.replace(turn, out_of_time=True)
         self.turns.append(turn)
         return turn
+
+    def call_time(self) -> None:
+        """The game's time is up: the round in progress is played to its end, then the game ends (at once
+        between two rounds); the fewest points left in hand win. Called once; later calls change nothing.
+
+        >>> from machiavelli_kit.game.actions import Draw
+        >>> game = Game.new(["Ann", "Bob"], "bga", seed=7)
+        >>> _ = game.play(Draw())
+        >>> game.call_time()
+        >>> game.over, game.to_move
+        (False, 1)
+        >>> _ = game.play(Draw())
+        >>> game.result.reason, game.time_called
+        ('time', 1)
+        """
+        if self.over or self.time_called is not None:
+            return
+        self.time_called = len(self.turns)
+        self.state = end_after_round(self.state, "time")
 
     def log(self, *, seat: int | None = None, lang: str | None = None) -> list[str]:
         """Every turn in words, then the result; with ``seat``, as that player saw it (others' draws hidden);

@@ -15,8 +15,9 @@ from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import ActionKind
 from machiavelli_kit.game.deal import Deal
+from machiavelli_kit.game.limits import LimitReason
 
-EndReason = Literal["closed", "stock_out", "blocked"]
+EndReason = Literal["closed", "stock_out", "blocked", "time", "turns"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class GameState:
     """Turns in a row, since the stock ran out, without a play."""
     turns: int = 0
     result: Result | None = None
+    ends_after: tuple[int, LimitReason] | None = None
+    """The turn after which a limit ends the game, and which limit (:mod:`machiavelli_kit.game.limits`)."""
 
     @classmethod
     def start(cls, rules: Rules, deal: Deal, dealer: int) -> GameState:

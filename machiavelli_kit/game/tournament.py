@@ -21,6 +21,7 @@ from typing import Any
 
 from machiavelli_kit.core.rules import Rules, as_rules
 from machiavelli_kit.game.autoplay import AutoGame, play_game
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.players import DEFAULT_BUDGET
 from machiavelli_kit.game.record import save
 from machiavelli_kit.game.scoring import hand_points
@@ -153,12 +154,14 @@ class Tournament:
 
 
 def _ending(reason: str) -> str:
-    """How games ended, as the table names it (``closed``, ``stock out``, ``blocked``)."""
+    """How games ended, as the table names it (``closed``, ``stock out``, ``blocked``, ``time up``, ``turn limit``)."""
     names = {
         # TRANSLATORS: how many games ended so, in the tournament table: "closed 80, stock out 20".
         "closed": pgettext("game ending", "closed"),
         "stock_out": pgettext("game ending", "stock out"),
         "blocked": pgettext("game ending", "blocked"),
+        "time": pgettext("game ending", "time up"),
+        "turns": pgettext("game ending", "turn limit"),
     }
     return names.get(reason, reason)
 
@@ -172,9 +175,10 @@ def run_tournament(
     records: str | Path | None = None,
     budget: int = DEFAULT_BUDGET,
     progress: Callable[[int, AutoGame], None] | None = None,
+    limit: Limit = NO_LIMIT,
 ) -> Tournament:
-    """Play ``games`` games between ``players`` (all at one table), seats rotated; write each
-    game's record into the folder ``records`` when given."""
+    """Play ``games`` games between ``players`` (all at one table), seats rotated, each within ``limit``;
+    write each game's record into the folder ``records`` when given."""
     rules = as_rules(rules)
     count = len(players)
     names = _unique(players)
@@ -189,6 +193,7 @@ def run_tournament(
             seed + number // count,
             names=[names[entry] for entry in seats],
             budget=budget,
+            limit=limit,
         )
         result = run.game.result
         assert result is not None
