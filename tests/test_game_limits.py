@@ -19,10 +19,16 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Draw, Play
 from machiavelli_kit.game.autoplay import play_game
 from machiavelli_kit.game.deal import arranged_deal
+from machiavelli_kit.game.flow import GameFlow, Seat
 from machiavelli_kit.game.limits import NO_LIMIT, Limit, LimitError, round_end
 from machiavelli_kit.game.narrator import board_ending
 from machiavelli_kit.game.record import RecordError, dumps, loads
 from machiavelli_kit.game.session import Game
+from machiavelli_kit.ui.game_board import GameBoard
+from machiavelli_kit.ui.seats import seats_text
+from tests.test_game_board import no_event_loop_running
+
+__all__ = ["no_event_loop_running"]  # the fixture: the board's computer turns at once
 
 
 def game_of(rules: str, hands: Sequence[str], limit: Limit = NO_LIMIT) -> Game:
@@ -165,3 +171,47 @@ def test_the_command_line_plays_to_a_turn_limit_and_refuses_a_bad_one(tmp_path: 
     refused = subprocess.run([*command, "--minutes", "-3"], capture_output=True, text=True)
     assert refused.returncode != 0 and "a time limit is a number of minutes above 0" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_local_game_reads_its_clock_as_each_turn_ends_and_says_the_time_left() -> None:
+    clock = FakeClock()
+    flow = GameFlow.new(
+        [Seat("Ann"), Seat("Bea", computer="greedy")], "bga", seed=7, limit=Limit(minutes=10), clock=clock
+    )
+    assert "time left: 10:00" in flow.turn_info()
+    clock.now += 9 * 60 + 58.5
+    assert "time left: 0:02" in flow.turn_info()
+    clock.now += 5  # the time runs out while Ann thinks: her turn still counts, then Bea ends the round
+    assert flow.draw().ended and not flow.game.over
+    assert flow.game.time_called == 1 and "the time is up: 1 turn left" in flow.turn_info()
+    flow.computer_turn()
+    assert flow.game.result is not None and flow.game.result.reason == "time"
+    assert "The time is up and the round is over" in flow.deal_end_text()
+
+
+def test_the_board_offers_a_game_length_and_its_seat_row_counts_the_turns_down() -> None:
+    board = GameBoard(seed=7)
+    lengths = dict(board.setup.length.options)
+    assert {"No limit", "10 minutes", "60 turns"} <= set(lengths)
+    board.setup.choose(["person", "greedy"])
+    board.setup.length.value = lengths["30 turns"]
+    board.setup.start_button.click()
+    assert board.errors == [] and board.flow is not None
+    assert "30 turns left" in seats_text(board.flow)
+    board.buttons["Draw"].click()  # Ann draws, then the computer plays its turn at once (no event loop here)
+    assert "28 turns left" in seats_text(board.flow)
+
+
+def test_the_board_speaks_the_game_length_in_italian() -> None:
+    board = GameBoard(seed=7, lang="it")
+    assert {"Nessun limite", "10 minuti", "60 turni"} <= {label for label, _limit in board.setup.length.options}

@@ -24,9 +24,11 @@ Hai pescato K♥. Il tuo turno è finito.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -34,6 +36,7 @@ from machiavelli_kit.core.cards import Card, count_cards
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.game.actions import Action, IllegalAction, Play, Restore, action_of
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.match import DEFAULT_TARGET, Match
 from machiavelli_kit.game.narrator import (
     board_ending,
@@ -139,8 +142,11 @@ class GameFlow:
         hints: bool = True,
         budget: int = DEFAULT_BUDGET,
         lang: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.language = language(lang)
+        self.clock = clock
+        """Seconds, read for a time limit's deadline (each deal's clock starts when the deal does)."""
         self.seats = tuple(seats)
         self.match = game if isinstance(game, Match) else None
         self._single = game if isinstance(game, Game) else None
@@ -157,6 +163,7 @@ class GameFlow:
         self._session_key: tuple[int, int] | None = None
         self._shown_to: int | None = None
         self._restore_asked = False
+        self._started = {len(self.games): clock()}
 
     @classmethod
     def new(
@@ -169,14 +176,21 @@ class GameFlow:
         budget: int = DEFAULT_BUDGET,
         target: int = DEFAULT_TARGET,
         lang: str | None = None,
+        limit: Limit = NO_LIMIT,
+        clock: Callable[[], float] = time.monotonic,
     ) -> GameFlow:
-        """Deal a new game; with rules that score points, a match of deals up to ``target`` points."""
+        """Deal a new game; with rules that score points, a match of deals up to ``target`` points; each deal
+        within ``limit`` (its minutes read on ``clock``)."""
         rules = as_rules(rules)
         names = [seat.name for seat in seats]
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        game = Match(names, rules, seed, target=target) if rules.scoring == "points" else Game.new(names, rules, seed)
-        return cls(seats, game, hints=hints, budget=budget, lang=lang)
+        game: Game | Match
+        if rules.scoring == "points":
+            game = Match(names, rules, seed, target=target, limit=limit)
+        else:
+            game = Game.new(names, rules, seed, limit=limit)
+        return cls(seats, game, hints=hints, budget=budget, lang=lang, clock=clock)
 
     # the state of play
 
@@ -279,8 +293,25 @@ class GameFlow:
         """
         with speaking(self.language):
             game = self.game
-            line = turn_line(len(game.turns), over=game.over, stock=game.stock_size, helpers=game.helpers)
+            limit = limit_left(game, self.seconds_left())
+            line = turn_line(len(game.turns), over=game.over, stock=game.stock_size, helpers=game.helpers, limit=limit)
             return line if self.match is None else _("Deal {number}").format(number=len(self.games)) + " · " + line
+
+    def seconds_left(self) -> float | None:
+        """Seconds left of this deal's time limit; ``None`` without one, once its time is up, or once it is over."""
+        game = self.game
+        minutes = game.limit.minutes
+        if minutes is None or game.time_called is not None or game.over:
+            return None
+        started = self._started.setdefault(len(self.games), self.clock())
+        return max(0.0, started + 60 * minutes - self.clock())
+
+    def _play(self, action: Action, *, out_of_time: bool = False) -> Turn:
+        """Play ``action`` for the seat to move; past the time limit's deadline, the game's time is then up."""
+        turn = self.game.play(action, out_of_time=out_of_time)
+        if self.seconds_left() == 0:
+            self.game.call_time()
+        return turn
 
     @property
     def _passes(self) -> bool:
@@ -303,7 +334,7 @@ class GameFlow:
         if not report.valid:
             return Answer(False, report.text)
         try:
-            turn = self.game.play(Play(Table.of(session.state.melds), self._helpers_taken(session)))
+            turn = self._play(Play(Table.of(session.state.melds), self._helpers_taken(session)))
         except IllegalAction as error:
             return Answer(False, _("Not allowed: {reason}.").format(reason=error))
         self._shown_to = None
@@ -330,7 +361,7 @@ class GameFlow:
         self._restore_asked = False
         if session.state != PlayState.of(session.start):
             return Answer(False, undo_before_drawing(self.rules.restore_penalty))
-        turn = self.game.play(action_of("pass" if self._passes else "draw"))
+        turn = self._play(action_of("pass" if self._passes else "draw"))
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
@@ -349,7 +380,7 @@ class GameFlow:
             self._restore_asked = True
             return Answer(False, restore_warning(self.rules), warning=True)
         self._restore_asked = False
-        turn = self.game.play(Restore())
+        turn = self._play(Restore())
         self._shown_to = None
         if self.game.over:
             return Answer(True, self.deal_end_text())
@@ -375,7 +406,7 @@ class GameFlow:
         with speaking(self.language):
             start, seat = self.game.table, self.game.to_move
             bot = self._bots.get(seat) if seat is not None else None
-            turn = self.game.play(action, out_of_time=bot is not None and bot.out_of_time)
+            turn = self._play(action, out_of_time=bot is not None and bot.out_of_time)
             frames, moves = _frames(start, turn, self.rules)
             left = len(self.game.hand(turn.player))
             text = board_turn(self.names[turn.player], turn, moves, cards_left=left)
@@ -425,6 +456,7 @@ class GameFlow:
         if self.match is None:
             raise IllegalAction(_("a single game has no next deal: start a new game", self.language))
         self.match.next_deal()
+        self._started[len(self.games)] = self.clock()
         self._shown_to = None
 
     def record(self) -> str:
@@ -432,12 +464,12 @@ class GameFlow:
         return dumps(self.game)
 
 
-def turn_line(turns: int, *, over: bool, stock: int, helpers: Sequence[Card]) -> str:
-    """The turn (or, once over, how many turns were played), the stock and the helping cards, in a line; a local
-    game and a networked table say it alike.
+def turn_line(turns: int, *, over: bool, stock: int, helpers: Sequence[Card], limit: str | None = None) -> str:
+    """The turn (or, once over, how many turns were played), the stock, the helping cards and what is left of
+    a limit (:func:`limit_left`), in a line; a local game and a networked table say it alike.
 
-    >>> turn_line(0, over=False, stock=74, helpers=())
-    'Turn 1 · stock: 74 cards'
+    >>> turn_line(0, over=False, stock=74, helpers=(), limit="time left: 9:58")
+    'Turn 1 · stock: 74 cards · time left: 9:58'
     """
     parts = [ngettext("{count} turn", "{count} turns", turns).format(count=turns)] if over else []
     if not over:
@@ -446,7 +478,42 @@ def turn_line(turns: int, *, over: bool, stock: int, helpers: Sequence[Card]) ->
     parts.append(_("stock: {cards}").format(cards=count_cards(stock)))
     if helpers:
         parts.append(_("helping cards in the middle: {cards}").format(cards=cards_text(helpers)))
+    if limit:
+        parts.append(limit)
     return " · ".join(parts)
+
+
+def limit_left(game: Game, seconds_left: float | None) -> str | None:
+    """What is left of ``game``'s limit, in words (``None`` when it has none, or is over): the time on its
+    clock (``seconds_left``), or the turns until it ends.
+
+    >>> game = Game.new(["Ann", "Bob"], "bga", seed=7, limit=Limit(turns=9, minutes=10))
+    >>> limit_left(game, 65.2)
+    'time left: 1:06 · 10 turns left'
+    >>> _turn = game.play(action_of("draw"))
+    >>> game.call_time()
+    >>> limit_left(game, None)
+    'the time is up: 1 turn left'
+    """
+    if game.over:
+        return None
+    parts = []
+    if seconds_left is not None:
+        whole = math.ceil(seconds_left)
+        # TRANSLATORS: {time} is minutes and seconds, "9:58".
+        parts.append(_("time left: {time}").format(time=f"{whole // 60}:{whole % 60:02d}"))
+    ends = game.state.ends_after
+    if ends is not None:
+        left = ends[0] - len(game.turns)
+        if game.time_called is not None:
+            parts.append(
+                ngettext("the time is up: {count} turn left", "the time is up: {count} turns left", left).format(
+                    count=left
+                )
+            )
+        else:
+            parts.append(ngettext("{count} turn left", "{count} turns left", left).format(count=left))
+    return " · ".join(parts) or None
 
 
 def _frames(start: Table, turn: Turn, rules: Rules) -> tuple[tuple[Melds, ...], tuple[str, ...]]:
@@ -475,4 +542,4 @@ def turn_hint(session: PlaySession | None, hints: bool, lang: str | None = None)
         return session.hint()
 
 
-__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "turn_hint", "turn_line"]
+__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "limit_left", "turn_hint", "turn_line"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from machiavelli_kit.core.rules import Rules, as_rules
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.scoring import fewest
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.i18n import _
@@ -43,6 +44,7 @@ class Match:
         *,
         target: int | None = DEFAULT_TARGET,
         deals: int | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> None:
         self.rules = as_rules(rules)
         if self.rules.scoring != "points":
@@ -52,7 +54,9 @@ class Match:
         if (target is not None and target < 1) or (deals is not None and deals < 1):
             raise MatchError(_("the target and the number of deals must be at least 1"))
         self.players, self.seed, self.target, self.deals = tuple(players), seed, target, deals
-        self.games = [Game.new(self.players, self.rules, seed)]
+        self.limit = limit
+        """Each deal's limit of turns or minutes."""
+        self.games = [Game.new(self.players, self.rules, seed, limit=limit)]
 
     @property
     def game(self) -> Game:
@@ -87,5 +91,7 @@ class Match:
         if self.over:
             raise MatchError(_("the match is over"))
         dealer = (self.games[0].dealer + len(self.games)) % len(self.players)
-        self.games.append(Game.new(self.players, self.rules, self.seed + len(self.games), dealer=dealer))
+        self.games.append(
+            Game.new(self.players, self.rules, self.seed + len(self.games), dealer=dealer, limit=self.limit)
+        )
         return self.game

@@ -123,6 +123,8 @@ class GameBoard:
         self.line_details: list[str] = []
         """What each line of the log folds away (empty: nothing more to tell), as :attr:`lines` go."""
         self.task: asyncio.Task[None] | None = None
+        self.clock_task: asyncio.Task[None] | None = None
+        """Ticks the time left in the seat row while a deal has a time limit."""
         """The computer turns being shown, while they run in a kernel's event loop."""
         self._skipping = False
         self.visitor = visitor()
@@ -271,13 +273,40 @@ class GameBoard:
             _("A new game: {players}; {rules}.").format(players=", ".join(flow.names), rules=rules_text(flow.rules))
         )
         self._advance()
+        self._keep_time()
+
+    def _keep_time(self) -> None:
+        """Tick the time left in the seat row once a second while the deal has a time limit (in a running kernel;
+        the game itself reads its clock as each turn ends)."""
+        if self.clock_task is not None:
+            self.clock_task.cancel()
+        flow = self._flow()
+        if flow.seconds_left() is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test, a script): the seat row says the time when it changes
+            return
+        self.clock_task = loop.create_task(self._tick(flow))
+
+    async def _tick(self, flow: GameFlow) -> None:
+        with speaking(self.language):
+            while self.flow is flow and flow.seconds_left() is not None:
+                await asyncio.sleep(1)
+                self.info.value = seats_html(flow)
 
     def _on_start(self, _event: object = None) -> None:
         try:
             seed = self.setup.seed()
             seats, rules, hints = self.setup.seats(), self.setup.rules(), self.setup.hints.value
             flow = GameFlow.new(
-                seats, rules, self.seed if seed is None else seed, hints=hints, budget=self.budget, lang=self.language
+                seats,
+                rules,
+                self.seed if seed is None else seed,
+                hints=hints,
+                budget=self.budget,
+                lang=self.language,
+                limit=self.setup.length.value,
             )
             self._remember_name()
         except ValueError as error:  # a deal the rules cannot make, a bad deal number, another learner's name
@@ -319,8 +348,9 @@ class GameBoard:
         self.start(flow)
 
     def _on_new_game(self, _event: object = None) -> None:
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
+        for task in (self.task, self.clock_task):
+            if task is not None and not task.done():
+                task.cancel()
         show(self.play_box, False)
         show(self.setup.box, True)
 
@@ -504,6 +534,7 @@ class GameBoard:
         show(self.end_box, False)
         self._say(_("Deal {number}.").format(number=len(flow.games)))
         self._advance()
+        self._keep_time()
 
     def _on_review(self, _event: object = None) -> None:
         """Review the people's turns: in a worker thread in a running kernel, at once otherwise."""

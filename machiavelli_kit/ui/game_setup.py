@@ -17,6 +17,7 @@ import ipywidgets as w
 from machiavelli_kit.core.rules import UNLIMITED, Rules
 from machiavelli_kit.core.rules_words import capitalized, wrap_text
 from machiavelli_kit.game.flow import Seat
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.narrator import is_you, you_name
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 
@@ -37,6 +38,8 @@ KINDS = (
     (N_("computer: random"), "random"),
 )
 """Who may sit at a seat: each label (said in the language in use) and its kind."""
+LENGTHS = (NO_LIMIT, *(Limit(minutes=minutes) for minutes in (10, 15, 20, 30)), *(Limit(turns=n) for n in (30, 60, 90)))
+"""How long a game may last: to its end, a number of minutes, or a number of turns (a lesson's choices)."""
 MAX_SEATS = 6
 DEFAULT_KINDS = (PERSON, "greedy", "beginner", "expert", "random", "greedy")
 WIDE = {"description_width": "initial"}
@@ -75,6 +78,13 @@ class GameSetup:
             description=_("Count points over several deals"),
             style=WIDE,
             tooltip=_("the cards left in hand count as points; the match ends at 101 points"),
+        )
+        self.length = w.Dropdown(
+            options=[(capitalized(str(limit)), limit) for limit in LENGTHS],
+            value=NO_LIMIT,
+            description=_("Game length"),
+            style=WIDE,
+            tooltip=_("when the time or the turns run out, the round is finished and the fewest cards (or points) win"),
         )
         self.players = w.Dropdown(
             options=list(range(2, MAX_SEATS + 1)), value=2, description=_("Players"), tooltip=_("how many play")
@@ -125,7 +135,7 @@ class GameSetup:
         self._count_changed()
         rules_row = w.HBox([self.preset, self.jokers, self.hand_size], layout=w.Layout(flex_flow="row wrap"))
         options_row = w.HBox([self.wrap, self.points, self.hints], layout=w.Layout(flex_flow="row wrap"))
-        count_row = w.HBox([self.players, self.deal], layout=w.Layout(flex_flow="row wrap"))
+        count_row = w.HBox([self.players, self.deal, self.length], layout=w.Layout(flex_flow="row wrap"))
         self.box = w.VBox([rules_row, options_row, count_row, self.seat_box, self.start_button])
         self.box.add_class("mk-game-setup")
 
