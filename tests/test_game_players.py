@@ -307,3 +307,10 @@ def test_the_expert_beats_greedy_on_most_deals_from_either_seat() -> None:
     table = run_tournament(["expert", "greedy"], games=40, rules="bga", seed=1)
     expert = table.rows[0]
     assert expert.wins >= 0.7 * expert.games and expert.interval[0] > 0.5
+
+
+def test_in_the_last_round_of_a_limited_game_the_expert_lays_all_it_can() -> None:
+    hand, table, every = "4C 5C 6C 7C 9D KS", "10D JD QD", Counter(parse_cards("4C 5C 6C 7C 9D"))
+    waiting = expert_view(hand, table)
+    assert move_of("expert", dataclasses.replace(waiting, turns_left=3)) == ("draw", Counter())  # a turn to come
+    assert move_of("expert", dataclasses.replace(waiting, turns_left=2)) == ("play", every)  # its last turn

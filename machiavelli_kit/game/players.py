@@ -222,10 +222,12 @@ def _may_share_a_meld(card: Card, other: Card) -> bool:
 
 
 def last_chance(view: View, drawing: bool = False) -> bool:
-    """Whether the game may end before this player's next turn without anyone closing: with
-    ``stock_out=last_card``, when the other players' draws could take the rest of the stock (what
-    is left after this player's own draw, when ``drawing``; a draw of the last card ends the game
-    at once, which is no later turn missed)."""
+    """Whether the game may end before this player's next turn without anyone closing: this is the
+    last round of a game with a limit of turns or time; or, with ``stock_out=last_card``, the other
+    players' draws could take the rest of the stock (what is left after this player's own draw, when
+    ``drawing``; a draw of the last card ends the game at once, which is no later turn missed)."""
+    if view.turns_left is not None and view.turns_left <= view.players:
+        return True
     left = view.stock_size - drawing
     return view.rules.stock_out == "last_card" and 0 < left < len(view.hand_sizes)
 

@@ -114,6 +114,7 @@ class GameState:
             self.opened[seat],
             self.turns,
             unseen,
+            None if self.ends_after is None else self.ends_after[0] - self.turns,
         )
 
 
@@ -132,6 +133,8 @@ class View:
     opened: bool
     turns: int
     unseen: Counter[Card] = field(repr=False)
+    turns_left: int | None = None
+    """Turns, this one included, before a limit of turns or time ends the game (``None``: no such end in sight)."""
 
     @property
     def position(self) -> Position:
