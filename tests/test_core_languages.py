@@ -297,7 +297,7 @@ def test_rules_and_goal_errors_are_said_in_the_language_in_use_with_the_file_key
 @pytest.mark.parametrize("lang", ["it", "pl"])
 def test_every_validator_sentence_is_translated(lang: str) -> None:
     values = {name: "X" for name in ("card", "cards", "meld", "old", "other", "below", "above", "ranks", "suits")}
-    values |= {"count": "2", "least": "3", "most": "4", "jokers": "2", "decks": "2"}
+    values |= {"count": "2", "least": "3", "most": "4", "jokers": "2", "decks": "2", "excess": "1"}
     for key in TEXTS:
         with speaking(lang):
             said = say(key, **values)

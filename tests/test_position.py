@@ -181,3 +181,14 @@ def test_svg_is_the_same_for_equal_inputs_and_well_formed() -> None:
         ElementTree.fromstring(svg)
         assert svg == Card.parse(card)._repr_svg_()
     assert ElementTree.fromstring(position_svg(Position.parse("", ""))).tag.endswith("svg")
+
+
+def test_jokers_spread_over_many_melds_are_one_problem_of_the_table_said_once() -> None:
+    """Four jokers on a two-joker game's table: no meld is blamed (``7♠ 7♥ JK`` is a fine set), the count is."""
+    check = check_table("7S 7H JK | 8S 8H JK | 9S 9H JK | 10S 10H JK", "bga(jokers=2)")
+    assert not check.valid and check.invalid_melds() == ()
+    assert check.problem_lines() == ["the melds hold four jokers together, but this game has only two: take two back"]
+    one = check_table("7S 7H JK | 8S 8H JK", "bga(jokers=1)")
+    assert one.problem_lines() == ["the melds hold two jokers together, but this game has only one: take one back"]
+    italian = check_table("7S 7H JK | 8S 8H JK | 9S 9H JK", "bga(jokers=2)", lang="it").problem_lines()
+    assert italian == ["le combinazioni hanno 3 jolly in tutto, ma questa partita ne ha solo 2: riprendine 1"]

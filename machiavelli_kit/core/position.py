@@ -301,27 +301,39 @@ def _cards_problem(kind: ProblemKind, cards: Counter[Card], one: str, many: str)
 
 
 def _copies_too_many(table: Table, rules: Rules) -> tuple[Problem, ...]:
-    """The copies the game does not have, each a problem of the meld that holds it (reading the table in order).
+    """The copies the game does not have, each a problem of the meld that holds it (reading the table in order),
+    and the jokers: a meld that alone holds more than the game has is told so; more jokers than that spread
+    over several melds are one problem of the table, said once.
 
     A meld that alone holds a card more often than the decks do is already
     told it holds that card twice, and one without jokers in a game without
     them that it may not hold any; neither is told again here.
+
+    >>> print(check_table("7S 7H JK | 8S 8H JK | 9S 9H JK", "bga(jokers=2)").explain())
+    the table is not valid:
+    - the melds hold three jokers together, but this game has only two: take one back
     """
     problems = []
     seen: Counter[Card] = Counter()
+    jokers = [meld.cards.count(JOKER) for meld in table.melds]
     for index, meld in enumerate(table.melds):
         here = Counter(meld.cards)
         for card, count in here.items():
             before = seen[card]
             if card.is_joker:
-                excess = count - max(0, rules.jokers - before)
-                if rules.jokers and excess > 0:
-                    problems.append(Problem(ProblemKind.TOO_MANY_JOKERS, _jokers_too_many(excess, rules.jokers), index))
+                if rules.jokers and count > rules.jokers:
+                    message = _jokers_too_many(count - rules.jokers, rules.jokers)
+                    problems.append(Problem(ProblemKind.TOO_MANY_JOKERS, message, index))
             elif before >= rules.decks:
                 key = "extra_copy_one_deck" if rules.decks == 1 else "extra_copy"
                 message = say(key, rules.decks, card=str(card), decks=number(rules.decks))
                 problems.append(Problem(ProblemKind.TOO_MANY_COPIES, message, index))
         seen.update(here)
+    total = sum(jokers)
+    if rules.jokers and total > rules.jokers and max(jokers) <= rules.jokers:
+        key = "jokers_on_table_one" if rules.jokers == 1 else "jokers_on_table"
+        message = say(key, total, count=number(total), jokers=number(rules.jokers), excess=number(total - rules.jokers))
+        problems.append(Problem(ProblemKind.TOO_MANY_JOKERS, message))
     return tuple(problems)
 
 

@@ -236,6 +236,18 @@ COUNTED: dict[str, Callable[[int], str]] = {
         "there are {count} jokers here, but this game has only one",
         n,
     ),
+    # TRANSLATORS: {count} jokers in the table's melds together (3 or more); the game has {jokers} (2 or more).
+    "jokers_on_table": lambda n: ngettext(
+        "the melds hold {count} joker together, but this game has only {jokers}: take {excess} back",
+        "the melds hold {count} jokers together, but this game has only {jokers}: take {excess} back",
+        n,
+    ),
+    # TRANSLATORS: {count} jokers in the table's melds together (2 or more); the game has one.
+    "jokers_on_table_one": lambda n: ngettext(
+        "the melds hold {count} joker together, but this game has only one: take {excess} back",
+        "the melds hold {count} jokers together, but this game has only one: take {excess} back",
+        n,
+    ),
     # TRANSLATORS: {count} jokers here (2 or more) in a game without jokers.
     "jokers_here_none_many": lambda n: ngettext(
         "there is {count} joker here, but this game is played without jokers",
