@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -9,6 +10,7 @@ import pytest
 
 from machiavelli_kit.cli import main
 from machiavelli_kit.core.svg import FELT
+from machiavelli_kit.puzzles.collection import load_collection
 
 
 def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
@@ -39,6 +41,31 @@ def test_format_both_with_every_option(capsys: pytest.CaptureFixture[str], tmp_p
     assert "Class 2B" in sheet and "Draw your table here" in sheet
     assert FELT not in sheet and "Name:" not in sheet and "grade" not in sheet
     assert sheet.count('class="new-page"') == 4  # 17 puzzles, 4 a page
+
+
+def test_a_chapter_is_named_by_its_id_and_count_takes_some_of_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--chapter 8`` is ch08 (restore), never the eighth file (ch07, chains: ch01b comes second)."""
+    code, out, _ = run(capsys, "--chapter", "8", "--count", "5", "--out", str(tmp_path))
+    assert code == 0 and out.startswith("5 puzzles: ")
+    sheet = (tmp_path / "answers.html").read_text(encoding="utf-8")
+    collection = load_collection()
+
+    def printed(chapter: str) -> list[str]:
+        ids = [puzzle.id for puzzle in collection.chapter(chapter).puzzles]
+        return [pid for pid in ids if re.search(rf"(?<![\w-]){re.escape(pid)}(?![\w-])", sheet)]
+
+    assert len(printed("ch08-restore")) == 5 and printed("ch07-chain") == []
+
+
+def test_an_assignment_prints_its_puzzles_under_its_title(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assignment = tmp_path / "lesson.toml"
+    assignment.write_text('title = "Rearranging, week 2"\npuzzles = ["bga-1", "bga-3"]\n', encoding="utf-8")
+    code, out, _ = run(capsys, "--assignment", str(assignment), "--out", str(tmp_path / "sheets"))
+    assert code == 0 and out.startswith("2 puzzles: ")
+    sheet = (tmp_path / "sheets" / "worksheet.html").read_text(encoding="utf-8")
+    assert "Rearranging, week 2" in sheet and "Not enough to go round" in sheet
 
 
 @pytest.mark.parametrize(

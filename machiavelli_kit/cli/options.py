@@ -75,7 +75,7 @@ def add_puzzle_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chapter",
         metavar=pgettext("option value", "CHAPTER"),
-        help=_("a chapter: its number (3), prefix (ch03) or file name"),
+        help=_("a chapter: its id (ch03), its file name, or the number of its id (3)"),
     )
     parser.add_argument(
         "--grade",

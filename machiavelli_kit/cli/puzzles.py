@@ -9,19 +9,20 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
-from machiavelli_kit.core.cards import quote
 from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.puzzles.collection import Collection, load_collection
-from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
+from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
+
+if TYPE_CHECKING:
+    from machiavelli_kit.classroom.assignment import Assignment
 
 
 def add_parser(subparsers: Any) -> None:
@@ -72,11 +73,20 @@ def add_parser(subparsers: Any) -> None:
         help=_("folder for the worksheet and the answers"),
     )
     export.add_argument(
+        "--count",
+        type=int,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("how many puzzles of the selection (spread from first to last)"),
+    )
+    export.add_argument(
+        "--assignment",
+        metavar=pgettext("option value", "FILE") + ".toml",
+        help=_("print the puzzles of this assignment file (its title too, unless --title says another)"),
+    )
+    export.add_argument(
         "--title",
         metavar=pgettext("option value", "TITLE"),
-        # TRANSLATORS: the default title of a printed worksheet.
-        default=_("Machiavelli puzzles"),
-        help=_("the worksheet's title"),
+        help=_("the worksheet's title (default: the assignment's, or Machiavelli puzzles)"),
     )
     export.add_argument(
         "--format", choices=("html", "pdf", "both"), default="html", help=_("html (default), pdf or both")
@@ -154,17 +164,35 @@ def run(arguments: argparse.Namespace) -> int:
         puzzle = _shared(arguments.id) if FIELD in arguments.id else collection.find(arguments.id)
         _show(puzzle, arguments.hints, arguments.answer)
         return 0
-    puzzles = [collection.find(puzzle_id) for puzzle_id in arguments.ids] if arguments.ids else []
-    if arguments.ids and any((arguments.chapter, arguments.grade, arguments.theme)):
-        raise BadInput(_("give puzzle ids or filters (--chapter, --grade, --theme), not both"))
-    if not arguments.ids:
-        if not any((arguments.chapter, arguments.grade, arguments.theme)):
-            raise BadInput(_("say which puzzles to export: ids, or --chapter, --grade or --theme"))
+    filters = any((arguments.chapter, arguments.grade, arguments.theme))
+    if sum((bool(arguments.ids), filters, arguments.assignment is not None)) > 1:
+        raise BadInput(_("give puzzle ids, filters (--chapter, --grade, --theme) or --assignment, only one of them"))
+    if arguments.count is not None and not filters:
+        raise BadInput(_("--count needs --chapter, --grade or --theme to choose from"))
+    title = arguments.title
+    if arguments.assignment is not None:
+        assignment = _assignment(arguments.assignment, collection)
+        puzzles, title = [collection.find(puzzle_id) for puzzle_id in assignment.puzzles], title or assignment.title
+    elif arguments.ids:
+        puzzles = [collection.find(puzzle_id) for puzzle_id in arguments.ids]
+    elif filters:
         puzzles = _selected(collection, arguments)
-    return _export(puzzles, collection, arguments)
+    else:
+        raise BadInput(_("say which puzzles to export: ids, --chapter, --grade or --theme, or --assignment"))
+    # TRANSLATORS: the default title of a printed worksheet.
+    return _export(puzzles, collection, arguments, title or _("Machiavelli puzzles"))
 
 
-def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.Namespace) -> int:
+def _assignment(path: str, collection: Collection) -> Assignment:
+    from machiavelli_kit.classroom.assignment import load_assignment
+
+    try:
+        return load_assignment(path, collection)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+
+
+def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.Namespace, title: str) -> int:
     """Write the sheets in the chosen formats with the chosen options."""
     from machiavelli_kit.classroom.sheet_files import export_worksheet  # the answer key tells moves: heavy
 
@@ -177,7 +205,7 @@ def _export(puzzles: list[Puzzle], collection: Collection, arguments: argparse.N
         four_colour=arguments.four_colour,
     )
     formats = ("html", "pdf") if arguments.format == "both" else (arguments.format,)
-    paths = export_worksheet(puzzles, arguments.out, arguments.title, options, collection.chapters, formats)
+    paths = export_worksheet(puzzles, arguments.out, title, options, collection.chapters, formats)
     count = ngettext("{count} puzzle", "{count} puzzles", len(puzzles)).format(count=len(puzzles))
     # TRANSLATORS: {puzzles} is e.g. "8 puzzles"; {files} the files written.
     print(_("{puzzles}: {files}").format(puzzles=count, files=", ".join(str(path) for path in paths)))
@@ -212,24 +240,16 @@ def _generate(arguments: argparse.Namespace) -> int:
 
 
 def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puzzle]:
-    if arguments.grade is not None and arguments.grade not in TECHNIQUES:
-        raise BadInput(
-            _("{grade} is not a grade: grades are {grades}").format(
-                grade=quote(arguments.grade), grades=", ".join(TECHNIQUES)
-            )
+    """The puzzles ``--chapter``, ``--grade`` and ``--theme`` choose (all of them without a filter), ``--count``
+    of them when asked, as ``class assign`` chooses them."""
+    from machiavelli_kit.classroom.assignment import select_puzzles
+
+    try:
+        return select_puzzles(
+            collection, arguments.chapter, arguments.grade, arguments.theme, getattr(arguments, "count", None)
         )
-    if arguments.theme is not None:
-        themes = Counter(theme for puzzle in collection.puzzles for theme in puzzle.themes)
-        if arguments.theme not in themes:
-            raise BadInput(
-                _("no puzzle has the theme {theme}: themes are {themes}").format(
-                    theme=quote(arguments.theme), themes=", ".join(sorted(themes))
-                )
-            )
-    puzzles = collection.select(arguments.chapter, arguments.grade, arguments.theme)
-    if not puzzles:
-        raise BadInput(_("no puzzle matches these filters"))
-    return puzzles
+    except ValueError as error:
+        raise BadInput(str(error)) from None
 
 
 def _shared(text: str) -> Puzzle:

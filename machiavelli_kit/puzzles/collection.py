@@ -48,11 +48,11 @@ class Collection:
         )
 
     def chapter(self, name: str) -> Chapter:
-        """A chapter by file name (``ch03-split``), its prefix (``ch03``) or its place in order (``3``)."""
-        if name.isdigit() and 1 <= int(name) <= len(self.chapters):
-            return self.chapters[int(name) - 1]
+        """A chapter by file name (``ch03-split``), its id (``ch03``) or its id's number (``3``, ``03``: ``ch03``,
+        never the third file, which may be another chapter)."""
+        wanted = f"ch{int(name):02d}" if name.isdigit() else name
         for chapter in self.chapters:
-            if name in (chapter.name, chapter.name.split("-")[0]):
+            if wanted in (chapter.name, chapter.name.split("-")[0]):
                 return chapter
         names = ", ".join(chapter.name for chapter in self.chapters)
         raise PuzzleError(_("no chapter {name}: chapters are {names}").format(name=quote(name), names=names))
