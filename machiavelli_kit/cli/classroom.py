@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli import class_serve
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
+from machiavelli_kit.cli.options import add_puzzle_filters, filtered, folder_name
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -43,12 +43,6 @@ def add_parser(subparsers: Any) -> None:
         help=_('the title the students see, e.g. "Chains, week 3"'),
     )
     add_puzzle_filters(assign)
-    assign.add_argument(
-        "--count",
-        type=int,
-        metavar=pgettext("option value", "COUNT"),
-        help=_("how many puzzles of the selection (spread from first to last)"),
-    )
     assign.add_argument("--due", metavar=pgettext("option value", "DATE"), help=_("the due date, e.g. 2026-12-01"))
     assign.add_argument("--no-hints", action="store_true", help=_("no hints and no Solve for this assignment"))
     assign.add_argument(
@@ -97,10 +91,8 @@ def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
     if out.exists() and not arguments.force:
         raise BadInput(_("{path} already exists: choose another name, or add --force to replace it").format(path=out))
     selection = {key: getattr(arguments, key) for key in ("chapter", "grade", "theme", "count")}
-    if not arguments.ids and not any(selection[key] for key in ("chapter", "grade", "theme")):
+    if not filtered(arguments) and not arguments.ids:
         raise BadInput(_("say which puzzles: ids, or --chapter, --grade or --theme (and --count)"))
-    if selection["count"] is not None and not any(selection[key] for key in ("chapter", "grade", "theme")):
-        raise BadInput(_("--count needs --chapter, --grade or --theme to choose from"))
     ids = [collection.find(puzzle_id).id for puzzle_id in arguments.ids]
     if any(value is not None for value in selection.values()):
         ids += [puzzle.id for puzzle in select_puzzles(collection, **selection)]

@@ -71,7 +71,8 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_puzzle_filters(parser: argparse.ArgumentParser) -> None:
-    """``--chapter``, ``--grade`` and ``--theme``: which puzzles of the collection (``puzzles``, ``class assign``)."""
+    """``--chapter``, ``--grade``, ``--theme`` and ``--count``: which puzzles of the collection, and how many
+    (``puzzles``, ``class assign``)."""
     parser.add_argument(
         "--chapter",
         metavar=pgettext("option value", "CHAPTER"),
@@ -85,6 +86,21 @@ def add_puzzle_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--theme", metavar=pgettext("option value", "THEME"), help=_("a theme, e.g. chain or sets-to-runs")
     )
+    parser.add_argument(
+        "--count",
+        type=int,
+        metavar=pgettext("option value", "COUNT"),
+        help=_("how many puzzles of the selection (spread from first to last)"),
+    )
+
+
+def filtered(arguments: argparse.Namespace) -> bool:
+    """Whether ``--chapter``, ``--grade`` or ``--theme`` chooses puzzles; :class:`BadInput` for a ``--count``
+    with nothing to choose from."""
+    chosen = any((arguments.chapter, arguments.grade, arguments.theme))
+    if arguments.count is not None and not chosen:
+        raise BadInput(_("--count needs --chapter, --grade or --theme to choose from"))
+    return chosen
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:

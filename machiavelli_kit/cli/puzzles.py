@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters, folder_name
+from machiavelli_kit.cli.options import add_puzzle_filters, filtered, folder_name
 from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -71,12 +71,6 @@ def add_parser(subparsers: Any) -> None:
         type=folder_name,
         metavar=pgettext("option value", "DIR"),
         help=_("folder for the worksheet and the answers"),
-    )
-    export.add_argument(
-        "--count",
-        type=int,
-        metavar=pgettext("option value", "COUNT"),
-        help=_("how many puzzles of the selection (spread from first to last)"),
     )
     export.add_argument(
         "--assignment",
@@ -151,6 +145,7 @@ def run(arguments: argparse.Namespace) -> int:
         print(_("{puzzles} in {chapters} agree with the solver").format(puzzles=puzzle_count, chapters=chapter_count))
         return 0
     if arguments.action == "list":
+        filtered(arguments)
         for puzzle in _selected(collection, arguments):
             # TRANSLATORS: one line of the puzzle list: id, grade, effort (a number), title; keep the spacing.
             line = _("{id:<16} {grade:<10} effort {effort}  {title}")
@@ -164,11 +159,9 @@ def run(arguments: argparse.Namespace) -> int:
         puzzle = _shared(arguments.id) if FIELD in arguments.id else collection.find(arguments.id)
         _show(puzzle, arguments.hints, arguments.answer)
         return 0
-    filters = any((arguments.chapter, arguments.grade, arguments.theme))
+    filters = filtered(arguments)
     if sum((bool(arguments.ids), filters, arguments.assignment is not None)) > 1:
         raise BadInput(_("give puzzle ids, filters (--chapter, --grade, --theme) or --assignment, only one of them"))
-    if arguments.count is not None and not filters:
-        raise BadInput(_("--count needs --chapter, --grade or --theme to choose from"))
     title = arguments.title
     if arguments.assignment is not None:
         assignment = _assignment(arguments.assignment, collection)
@@ -245,9 +238,7 @@ def _selected(collection: Collection, arguments: argparse.Namespace) -> list[Puz
     from machiavelli_kit.classroom.assignment import select_puzzles
 
     try:
-        return select_puzzles(
-            collection, arguments.chapter, arguments.grade, arguments.theme, getattr(arguments, "count", None)
-        )
+        return select_puzzles(collection, arguments.chapter, arguments.grade, arguments.theme, arguments.count)
     except ValueError as error:
         raise BadInput(str(error)) from None
 
