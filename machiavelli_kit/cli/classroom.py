@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli import class_serve
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters, filtered, folder_name
+from machiavelli_kit.cli.options import add_assignment_option, add_puzzle_filters, filtered, folder_name
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -60,11 +60,7 @@ def add_parser(subparsers: Any) -> None:
     report.add_argument(
         "files", nargs="+", metavar=pgettext("option value", "FILE"), help=_("exports, or folders holding them")
     )
-    report.add_argument(
-        "--assignment",
-        metavar=pgettext("option value", "FILE") + ".toml",
-        help=_("report on this assignment's puzzles only"),
-    )
+    add_assignment_option(report)
     report.add_argument(
         "--out",
         type=folder_name,

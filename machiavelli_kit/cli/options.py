@@ -94,6 +94,15 @@ def add_puzzle_filters(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_assignment_option(parser: argparse.ArgumentParser) -> None:
+    """``--assignment FILE.toml``: only the puzzles of an assignment file (``class report``, ``puzzles export``)."""
+    parser.add_argument(
+        "--assignment",
+        metavar=pgettext("option value", "FILE") + ".toml",
+        help=_("only this assignment's puzzles"),
+    )
+
+
 def filtered(arguments: argparse.Namespace) -> bool:
     """Whether ``--chapter``, ``--grade`` or ``--theme`` chooses puzzles; :class:`BadInput` for a ``--count``
     with nothing to choose from."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.classroom.sheet_options import ORDERS, SPACES, SheetOptions
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_puzzle_filters, filtered, folder_name
+from machiavelli_kit.cli.options import add_assignment_option, add_puzzle_filters, filtered, folder_name
 from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -72,11 +72,7 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "DIR"),
         help=_("folder for the worksheet and the answers"),
     )
-    export.add_argument(
-        "--assignment",
-        metavar=pgettext("option value", "FILE") + ".toml",
-        help=_("print the puzzles of this assignment file (its title too, unless --title says another)"),
-    )
+    add_assignment_option(export)
     export.add_argument(
         "--title",
         metavar=pgettext("option value", "TITLE"),
