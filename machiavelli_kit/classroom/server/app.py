@@ -38,6 +38,7 @@ def make_app(service: ClassService) -> Application:
             (TABLE_PATH + "/seat", handlers.Seat, given),
             (TABLE_PATH + "/computer", handlers.Computer, given),
             (TABLE_PATH + "/record", handlers.Record, given),
+            (r"/api/progress", handlers.PuzzleProgress, given),
             (r"/api/class", handlers.Overview, given),
             (r"/api/live", Live, given),
         ],

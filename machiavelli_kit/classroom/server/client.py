@@ -33,6 +33,7 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
+from machiavelli_kit.practice.progress import Record
 
 PATIENCE = 30.0
 """Seconds a client keeps trying to connect again to a class server that went away."""
@@ -99,6 +100,17 @@ class ClassClient:
     async def record(self, table: str) -> str:
         """The game's record (JSON text, as ``game play`` writes it), once the game is over."""
         return str((await self._call("GET", f"/api/tables/{table}/record"))["record"])
+
+    async def send_progress(self, puzzle: str, record: Record) -> None:
+        """Tell the server the learner's work at ``puzzle`` as the trainer counts it (the server keeps the most)."""
+        body = {
+            "puzzle": puzzle,
+            "attempts": record.attempts,
+            "hints": record.hints,
+            "solved": record.solved,
+            "helped": record.solved_with_help,
+        }
+        await self._call("POST", "/api/progress", body)
 
     async def overview(self) -> dict[str, Any]:
         """The teacher's view of the class (with the teacher's token as the credential)."""

@@ -8,7 +8,10 @@
 - ``POST /api/tables/ID/computer`` ``{"seat", "kind"}``: a seat given to a computer player (the table's maker
   or the teacher);
 - ``GET /api/tables/ID/record``: the record of a game that is over;
-- ``GET /api/class``: the teacher's overview (the teacher's token only).
+- ``POST /api/progress`` ``{"puzzle", "attempts", "hints", "solved", "helped"}``: the trainer's record of one
+  puzzle, for the learner whose credential sends it (never another's);
+- ``GET /api/class``: the teacher's overview (the teacher's token only): who is online, the tables, each
+  learner's puzzles and the themes the class misses (:mod:`.progress`).
 
 A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``.
 """
@@ -23,9 +26,11 @@ from machiavelli_kit.classroom.server.messages import (
     MessageError,
     parse_give_seat,
     parse_new_table,
+    parse_progress,
     parse_register,
     parse_take_seat,
 )
+from machiavelli_kit.classroom.server.progress import class_progress
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService, new_secret, secret_hash
 from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
@@ -218,8 +223,24 @@ class Record(JsonHandler):
         return {"record": self.service.referee.record(table_id)}
 
 
+class PuzzleProgress(JsonHandler):
+    """A learner's trainer sends its record of one puzzle; the server keeps the most it has been told."""
+
+    def answer_post(self) -> Any:
+        learner = self.need_learner()
+        if not self.service.may_send_progress(learner):
+            raise Unwelcome(429, _("too many messages at once: slow down"))
+        sent = parse_progress(self.request.body)
+        if sent.puzzle not in self.service.puzzle_ids:
+            raise Unwelcome(409, _("there is no puzzle {id} on this class server").format(id=sent.puzzle))
+        self.service.store.save_progress(
+            learner.id, sent.puzzle, sent.attempts, sent.hints, solved=sent.solved, helped=sent.helped
+        )
+        return {"puzzle": sent.puzzle}
+
+
 class Overview(JsonHandler):
-    """The teacher's view of the class: who is online, every table and whose turn it is."""
+    """The teacher's view of the class: who is online, every table and whose turn it is, each learner's puzzles."""
 
     def answer_get(self) -> Any:
         if not self.is_teacher():
@@ -229,4 +250,5 @@ class Overview(JsonHandler):
         return {
             "online": sorted(learner.name for learner in online if learner is not None),
             "tables": [referee.summary(table_id) for table_id in referee.live],
+            **class_progress(store.progress(), self.service.collection),
         }

@@ -5,7 +5,8 @@ kinds; anything else is refused with one reason in words (:class:`MessageError`)
 
 Over the WebSocket a client sends ``hello`` first (its credential), then ``watch`` (a table's views come
 after every turn) and ``act`` (an action at a table, answered by ``done`` or ``refused`` with the same ``id``).
-Over HTTP the bodies are ``register``, ``new_table``, ``seat`` and ``computer``.
+Over HTTP the bodies are ``register``, ``new_table``, ``seat``, ``computer`` and ``progress`` (the trainer's
+record of one puzzle: ``{"puzzle", "attempts", "hints", "solved", "helped"}``).
 
 The server sends:
 
@@ -53,6 +54,8 @@ FLOOD_RATE, FLOOD_BURST = 20.0, 40.0
 """A connection may send 20 messages a second, and 40 at once; past that it is flooding."""
 MAX_TEXT = 400
 """The longest text field (a name, a rules string, a credential)."""
+MAX_COUNT = 1_000_000
+"""The most answers or hints a puzzle's record may count (a learner gives a few; a script, millions)."""
 
 
 class MessageError(ValueError):
@@ -101,6 +104,15 @@ class TakeSeat:
 class GiveSeat:
     seat: int
     kind: str
+
+
+@dataclass(frozen=True)
+class PuzzleProgress:
+    puzzle: str
+    attempts: int
+    hints: int
+    solved: bool
+    helped: bool
 
 
 Incoming = Hello | Watch | Act
@@ -166,6 +178,25 @@ def parse_take_seat(body: bytes) -> TakeSeat:
 def parse_give_seat(body: bytes) -> GiveSeat:
     data = read(body)
     return GiveSeat(_number(data, "seat"), _text(data, "kind"))
+
+
+def parse_progress(body: bytes) -> PuzzleProgress:
+    """The trainer's record of one puzzle: answers and hints counted, solved on one's own or with help.
+
+    >>> parse_progress(b'{"puzzle": "bga-3", "attempts": 2, "hints": 1, "solved": true, "helped": false}')
+    PuzzleProgress(puzzle='bga-3', attempts=2, hints=1, solved=True, helped=False)
+    >>> parse_progress(b'{"puzzle": "bga-3", "attempts": 0, "hints": 0, "solved": true, "helped": false}')
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.classroom.server.messages.MessageError: a puzzle solved needs at least one answer
+    """
+    data = read(body)
+    puzzle = _text(data, "puzzle")
+    attempts, hints = _count(data, "attempts"), _count(data, "hints")
+    solved, helped = _flag(data, "solved"), _flag(data, "helped")
+    if (solved or helped) and not attempts:
+        raise MessageError(_("a puzzle solved needs at least one answer"))
+    return PuzzleProgress(puzzle, attempts, hints, solved, helped)
 
 
 def read(text: str | bytes) -> dict[str, Any]:
@@ -276,6 +307,21 @@ def _number(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key)
     if not _is_int(value) or not -(2**31) < value < 2**31:
         raise MessageError(_missing(key) if value is None else _wrong(key, value, _("a whole number")))
+    return value
+
+
+def _count(data: Mapping[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not _is_int(value) or not 0 <= value <= MAX_COUNT:
+        wanted = _("a whole number from 0 to {most:,}").format(most=MAX_COUNT)
+        raise MessageError(_missing(key) if value is None else _wrong(key, value, wanted))
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise MessageError(_missing(key) if value is None else _wrong(key, value, _("true or false")))
     return value
 
 

@@ -12,14 +12,18 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
+from machiavelli_kit.classroom.server.messages import RateLimit
 from machiavelli_kit.classroom.server.referee import ComputerMove, Referee
 from machiavelli_kit.classroom.server.store import LearnerRow, Store
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass
 from machiavelli_kit.game.players import make_player
+from machiavelli_kit.puzzles.collection import Collection, load_collection
 
 log = logging.getLogger("machiavelli_kit.class_server")
 THINKERS = 2
@@ -44,10 +48,21 @@ def new_secret() -> str:
 
 
 class ClassService:
-    """The class server's state: ``store`` and its referee, the teacher's token, the connections."""
+    """The class server's state: ``store`` and its referee, the teacher's token, the connections, and the puzzles
+    learners may send progress for (``collection``, the bundled one by default: read once, here, not while a
+    learner waits); ``clock`` (seconds) paces the learners' progress against flooding."""
 
-    def __init__(self, store: Store, teacher_token: str) -> None:
-        self.store = store
+    def __init__(
+        self,
+        store: Store,
+        teacher_token: str,
+        collection: Collection | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store, self.clock = store, clock
+        self.collection = collection if collection is not None else load_collection()
+        self.puzzle_ids = frozenset(puzzle.id for puzzle in self.collection.puzzles)
         self.referee = Referee(store)
         self.teacher_token = teacher_token
         self.watchers: dict[str, set[Watcher]] = {}
@@ -55,6 +70,8 @@ class ClassService:
         self.thinking: set[str] = set()
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.pool = ThreadPoolExecutor(THINKERS, thread_name_prefix="computer-player")
+        self.progress_limits: dict[int, RateLimit] = {}
+        """Each learner's flood limit on sending their progress (over HTTP, where there is no connection to close)."""
 
     def start(self) -> None:
         """Go on with every game being played: computers think, timers run again."""
@@ -77,6 +94,10 @@ class ClassService:
 
     def is_teacher(self, credential: str | None) -> bool:
         return credential is not None and hmac.compare_digest(credential.encode(), self.teacher_token.encode())
+
+    def may_send_progress(self, learner: LearnerRow) -> bool:
+        """Whether ``learner`` sends their progress slowly enough (:class:`~.messages.RateLimit`)."""
+        return self.progress_limits.setdefault(learner.id, RateLimit(clock=self.clock)).allow()
 
     # watching
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -88,6 +89,17 @@ turns = Table(
     Column("number", Integer, primary_key=True),
     Column("turn", Text, nullable=False),
 )
+progress = Table(
+    "progress",
+    metadata,
+    Column("learner", Integer, ForeignKey("learners.id"), primary_key=True),
+    Column("puzzle", String(80), primary_key=True),
+    Column("attempts", Integer, nullable=False),
+    Column("hints", Integer, nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("helped", Boolean, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
 
 
 class StoreError(ValueError):
@@ -100,6 +112,19 @@ class LearnerRow:
     name: str
     key: str
     lang: str
+
+
+@dataclass(frozen=True)
+class ProgressRow:
+    """A learner's work at one puzzle, as the trainer counts it: answers, hints, solved on their own or with help."""
+
+    name: str
+    puzzle: str
+    attempts: int
+    hints: int
+    solved: bool
+    helped: bool
+    updated: datetime
 
 
 @dataclass(frozen=True)
@@ -283,6 +308,48 @@ class Store:
                 select(turns.c.turn).where(turns.c.table_id == table_id).order_by(turns.c.number)
             ).all()
         return [json.loads(row.turn) for row in rows]
+
+    # the trainer's progress
+
+    def save_progress(
+        self, learner: int, puzzle: str, attempts: int, hints: int, *, solved: bool, helped: bool
+    ) -> None:
+        """Keep the learner's work at ``puzzle``: each count the larger of the row's and the one given, solved once
+        solved. So a trainer's records, sent again or in another order, never undo one another."""
+        key = (progress.c.learner == learner, progress.c.puzzle == puzzle)
+        try:
+            with self.engine.begin() as connection:
+                row = connection.execute(select(progress).where(*key).with_for_update()).first()
+                if row is None:
+                    values = {"attempts": attempts, "hints": hints, "solved": solved, "helped": helped}
+                    row_values = {"learner": learner, "puzzle": puzzle, "updated": _now(), **values}
+                    connection.execute(insert(progress).values(row_values))
+                    return
+                values = {
+                    "attempts": max(row.attempts, attempts),
+                    "hints": max(row.hints, hints),
+                    "solved": row.solved or solved,
+                    "helped": row.helped or helped,
+                }
+                if values != {"attempts": row.attempts, "hints": row.hints, "solved": row.solved, "helped": row.helped}:
+                    connection.execute(update(progress).where(*key).values(updated=_now(), **values))
+        except OperationalError:
+            raise StoreError(
+                _("the class's database does not answer, so your progress was not sent: try again")
+            ) from None
+
+    def progress(self) -> list[ProgressRow]:
+        """Every learner's work at every puzzle they tried, by name then puzzle."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(learners.c.name, progress)
+                .join(learners, learners.c.id == progress.c.learner)
+                .order_by(learners.c.name, progress.c.puzzle)
+            ).all()
+        return [
+            ProgressRow(row.name, row.puzzle, row.attempts, row.hints, row.solved, row.helped, row.updated)
+            for row in rows
+        ]
 
 
 def hidden_password(url: str) -> str:
