@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError, Record, default_path
     from machiavelli_kit.practice.rating import Rating, rate, start_rating
     from machiavelli_kit.practice.session import CheckReport, NoPlayReport, Place, PlayError, PlaySession, PlayState
-    from machiavelli_kit.practice.trainer import MODES, PuzzleSession, Trainer, time_limit
+    from machiavelli_kit.practice.trainer import MODES, ProgressSink, PuzzleSession, Trainer, time_limit
 else:
     from machiavelli_kit.faces import lazy_names
 
@@ -39,6 +39,7 @@ __all__ = [
     "PlayState",
     "Progress",
     "ProgressError",
+    "ProgressSink",
     "PuzzleSession",
     "Rating",
     "Record",

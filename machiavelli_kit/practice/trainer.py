@@ -19,6 +19,11 @@ streak mode (puzzles get harder until the first miss) and the timed mode (a
 clock per puzzle). Time is read from a ``clock`` (seconds), so tests pass a
 fake one and never wait.
 
+A trainer may also have a ``sink`` (a :class:`ProgressSink`): after every hint,
+answer or time run out, it is given the puzzle's record as it then stands, to
+send on (the class server's, wired where the page knows the server: the trainer
+knows no server). The learner's progress file is saved as before, sink or not.
+
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> from machiavelli_kit.practice.progress import Progress
 >>> now = [0.0]
@@ -36,7 +41,8 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Literal
+from dataclasses import replace
+from typing import Literal, Protocol
 
 from machiavelli_kit.core.cards import format_card
 from machiavelli_kit.core.goal import GoalKind
@@ -68,6 +74,13 @@ STREAK_HEAD_START = 300.0
 SECONDS_BASE, SECONDS_PER_EFFORT = 30.0, 15.0
 PROVISIONAL = 110.0
 """Above this deviation a rating is still settling, and is shown with a question mark (as puzzle sites do)."""
+
+
+class ProgressSink(Protocol):
+    """Somewhere else a trainer's records go as they change (the class server, say): called with the puzzle's id
+    and a copy of its record. It must return at once and never raise: it is called while the learner plays."""
+
+    def __call__(self, puzzle_id: str, record: Record, /) -> None: ...
 
 
 class PuzzleSession(PlaySession):
@@ -244,6 +257,7 @@ class Trainer:
 
     ``clock`` gives the time in seconds and ``rng`` breaks ties between
     equally good puzzles (pass ``random.Random(seed)`` for a repeatable order).
+    ``sink``, when given, is told each puzzle's record as it changes.
     Its texts, and those of the sessions it starts, are said in ``lang``, or when
     it is ``None`` in the language in use at the time.
     """
@@ -256,8 +270,10 @@ class Trainer:
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
         lang: str | None = None,
+        sink: ProgressSink | None = None,
     ) -> None:
         self.collection, self.progress, self.clock, self.lang = collection, progress, clock, lang
+        self.sink = sink
         self.rng = rng or random.Random()
         self.mode: Mode = "practice"
         self.session: PuzzleSession | None = None
@@ -404,6 +420,7 @@ class Trainer:
         hints = puzzle.id not in self.no_hints
         session = PuzzleSession(puzzle, self.progress, clock=self.clock, limit=limit, hints=hints, lang=self.lang)
         session.on_change(self._follow)
+        session.on_change(self._send)
         self.session = session
         if self.mode == "streak":
             self._streak_seen.add(puzzle.id)
@@ -427,6 +444,11 @@ class Trainer:
                 self.progress.streak(self.streak)
             else:
                 self._end_streak()
+
+    def _send(self, session: PuzzleSession) -> None:
+        """Give the sink the puzzle's record as it stands now."""
+        if self.sink is not None:
+            self.sink(session.puzzle.id, replace(self.progress.record(session.puzzle.id)))
 
     def _new_streak(self) -> None:
         self.streak, self.streak_over = 0, False
@@ -452,4 +474,4 @@ def time_limit(puzzle: Puzzle) -> float:
     return SECONDS_BASE + SECONDS_PER_EFFORT * (puzzle.effort or 3)
 
 
-__all__ = ["MODES", "PuzzleSession", "Trainer", "time_limit"]
+__all__ = ["MODES", "ProgressSink", "PuzzleSession", "Trainer", "time_limit"]

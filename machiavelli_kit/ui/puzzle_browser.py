@@ -18,6 +18,12 @@ another visitor's name is refused, and no server folder is ever shown. Where the
 is needed first, the button pressed says so beside itself, and the name box is outlined
 and given the focus.
 
+When the page knows a class server and the learner has given their name there (the app's
+pages do, :mod:`machiavelli_kit.classroom.lobby`), every hint and answer also goes to the
+class server, where the teacher's live view shows it
+(:mod:`machiavelli_kit.classroom.class_progress`); the progress file is saved as before, and a
+server that does not answer is said once, under the name.
+
 **Open an assignment** reads a teacher's assignment file; the list then shows
 its puzzles and the line under it how far the student has got. **Hand in my
 progress** writes the student's progress as CSV (in ``export_folder``) and
@@ -46,6 +52,7 @@ from machiavelli_kit.classroom.assignment import (
     parse_assignment,
     standing,
 )
+from machiavelli_kit.classroom.class_progress import page_progress
 from machiavelli_kit.classroom.exports import export_name, export_progress
 from machiavelli_kit.classroom.learner import remember_name, remembered_name
 from machiavelli_kit.classroom.owners import OwnersError, claim, last_name, owned_names
@@ -139,6 +146,11 @@ class PuzzleBrowser:
             self.assignments: dict[str, Assignment] = {}
             self.student_info = w.HTML()
             self.student_info.add_class("mk-trainer-student-info")
+            self.server_line = w.HTML()
+            """What the class server's sink says: that it does not answer (and nothing once it does again)."""
+            self.server_line.add_class("mk-trainer-server")
+            if trainer.sink is None:
+                trainer.sink = page_progress(self._server_said, self.language)
             self.student_choice = w.Combobox(
                 placeholder=_("type your name, then press Enter"),
                 options=self._names(),
@@ -228,8 +240,8 @@ class PuzzleBrowser:
             homework = w.HBox([self.assignment_choice, self.assignment_upload])
             filters = w.HBox([self.chapter_choice, self.grade_choice, self.theme_choice])
             legend = w.HTML(f"<small>{html.escape(_(LEGEND))}</small>")
-            parts = [who, self.student_info, homework, self.assignment_info, self.mode_choice, filters]
-            parts += [self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
+            parts = [who, self.student_info, self.server_line, homework, self.assignment_info, self.mode_choice]
+            parts += [filters, self.puzzle_choice, legend, self.picture, buttons, self.info, self.clock]
             style = w.HTML(STYLE, layout=w.Layout(display="none"))
             self.box = w.VBox([style, *parts, self.stage])
             self.box.add_class("mk-trainer")
@@ -272,7 +284,9 @@ class PuzzleBrowser:
         if self.trainer.session is not None:
             self.trainer.session.leave()
             self._save()
-        trainer = Trainer(self.collection, progress, clock=self.trainer.clock, rng=self.trainer.rng)
+        trainer = Trainer(
+            self.collection, progress, clock=self.trainer.clock, rng=self.trainer.rng, sink=self.trainer.sink
+        )
         trainer.set_mode(self.trainer.mode)
         trainer.no_hints = self.trainer.no_hints
         self.trainer, self.progress, self.path = trainer, progress, path
@@ -327,6 +341,9 @@ class PuzzleBrowser:
         except OwnersError as error:
             self.student_info.value = self._problem(error)
             return None
+
+    def _server_said(self, text: str) -> None:
+        self.server_line.value = _error(text) if text else ""
 
     def _problem(self, error: Exception) -> str:
         """An error as the student line shows it: a sentence, naming no server folder on a class's app server."""
