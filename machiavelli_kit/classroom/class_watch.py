@@ -4,8 +4,10 @@ The class server's teacher's overview (``GET /api/class``, read with the teacher
 :class:`~machiavelli_kit.classroom.server.client.ClassClient`) says who is online and every table with
 its seats and whose turn it is. :func:`class_picture` turns it into what the teacher's page shows: each
 table in words, whose turn, and which seats may go to a computer player (a seat free, or whose learner
-is not connected, at a game not over). With ``hide_names`` (a projector's mode) no learner's name is in
-it: a learner is their seat.
+is not connected, at a game not over), and the puzzles each learner worked at in the trainer, marked as the
+trainer's list marks them (✓ solved on their own, ◑ solved with help, ✗ not solved yet), with the themes the
+class misses most. With ``hide_names`` (a projector's mode) no learner's name is in it: a learner is their
+seat, and the puzzles are the class's totals only.
 
 >>> overview = {"online": ["Ada"], "tables": [{"id": "k3x9", "rules": "bga", "status": "playing",
 ...     "turn_seconds": None, "to_move": 1, "turns": 7, "seats": [
@@ -21,12 +23,23 @@ turn 8: Ben to move
 [('Ada', False), ('Ben', True), ('greedy (computer)', False)]
 >>> print(class_picture(overview, hide_names=True).tables[0].state)
 turn 8: seat 2 to move
+>>> overview["progress"] = [{"name": "Ada", "puzzles": [{"puzzle": "bga-3", "status": "solved", "hints": 0},
+...     {"puzzle": "it-1", "status": "solved with help", "hints": 4}]}]
+>>> overview["themes"] = [{"theme": "chain", "missed": 3, "tried": 4}]
+>>> picture = class_picture(overview)
+>>> print(picture.learners[0].line)
+Ada: ✓ bga-3 · ◑ it-1
+>>> print(picture.themes)
+Themes the class misses most: chain (3 of 4 tries)
+>>> hidden = class_picture(overview, hide_names=True)
+>>> hidden.learners, hidden.work
+((), 'The class: ✓ 1 · ◑ 1 · ✗ 0')
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +48,11 @@ from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.core.rules_words import rules_text
-from machiavelli_kit.i18n import _, ngettext, speaking
+from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
+from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, SOLVED
+
+MOST_THEMES = 5
+"""How many of the themes the class misses the view names."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +76,27 @@ class TablePicture:
 
 
 @dataclass(frozen=True)
+class LearnerPicture:
+    """A learner's puzzles as the teacher sees them: solved on their own, with help, not solved yet (ids), and
+    all of it in a line."""
+
+    name: str
+    solved: tuple[str, ...]
+    helped: tuple[str, ...]
+    failed: tuple[str, ...]
+    line: str
+
+
+@dataclass(frozen=True)
 class ClassPicture:
-    """The class as the teacher's live view shows it: who is online (a line), every table."""
+    """The class as the teacher's live view shows it: who is online (a line), every table, each learner's puzzles
+    (none with hidden names), the class's puzzles in a line, and the themes it misses most (a line, or empty)."""
 
     online: str
     tables: tuple[TablePicture, ...]
+    learners: tuple[LearnerPicture, ...] = ()
+    work: str = ""
+    themes: str = ""
 
 
 def teacher_client() -> ClassClient | None:
@@ -85,7 +118,47 @@ def class_picture(overview: Mapping[str, Any], *, hide_names: bool = False, lang
         else:
             line = _("Nobody is online yet.")
         tables = tuple(_table(table, set(online), hide_names) for table in overview.get("tables", ()))
-        return ClassPicture(line.format(count=len(online), names=", ".join(online)), tables)
+        learners = tuple(_learner(learner) for learner in overview.get("progress", ()))
+        work = _work(learners)
+        return ClassPicture(
+            line.format(count=len(online), names=", ".join(online)),
+            tables,
+            () if hide_names else learners,
+            work,
+            _themes(overview.get("themes", ())),
+        )
+
+
+def _learner(learner: Mapping[str, Any]) -> LearnerPicture:
+    by_status: dict[str, list[str]] = {SOLVED: [], HELPED: [], FAILED: []}
+    for puzzle in learner.get("puzzles", ()):
+        by_status.get(str(puzzle.get("status")), []).append(str(puzzle.get("puzzle")))
+    parts = [f"{MARKS[status]} {', '.join(ids)}" for status, ids in by_status.items() if ids]
+    name = str(learner.get("name"))
+    # TRANSLATORS: a learner's puzzles in the teacher's live view, e.g. "Ada: ✓ bga-3, it-1 · ✗ chain-4".
+    line = _("{name}: {puzzles}").format(name=name, puzzles=" · ".join(parts)) if parts else name
+    solved, helped, failed = (tuple(by_status[status]) for status in (SOLVED, HELPED, FAILED))
+    return LearnerPicture(name, solved, helped, failed, line)
+
+
+def _work(learners: Sequence[LearnerPicture]) -> str:
+    if not learners:
+        return _("No puzzles tried yet.")
+    solved = sum(len(learner.solved) for learner in learners)
+    helped = sum(len(learner.helped) for learner in learners)
+    failed = sum(len(learner.failed) for learner in learners)
+    # TRANSLATORS: the class's puzzles in the teacher's live view: ✓ solved on their own, ◑ with help, ✗ not yet.
+    return _("The class: ✓ {solved} · ◑ {helped} · ✗ {failed}").format(solved=solved, helped=helped, failed=failed)
+
+
+def _themes(themes: Sequence[Mapping[str, Any]]) -> str:
+    named = []
+    for theme in themes[:MOST_THEMES]:
+        missed, tried = int(theme.get("missed") or 0), int(theme.get("tried") or 0)
+        # TRANSLATORS: a theme the class misses: {theme} is its name, e.g. "chain (3 of 4 tries)".
+        entry = ngettext("{theme} ({missed} of {count} try)", "{theme} ({missed} of {count} tries)", tried)
+        named.append(entry.format(theme=pgettext("puzzle theme", str(theme.get("theme"))), missed=missed, count=tried))
+    return _("Themes the class misses most: {themes}").format(themes=", ".join(named)) if named else ""
 
 
 def _table(table: Mapping[str, Any], online: set[str], hide_names: bool) -> TablePicture:

@@ -1,10 +1,12 @@
-"""The teacher's live view of the class: who is online, the tables and whose turn, seats to hand to a computer.
+"""The teacher's live view of the class: who is online, the tables and whose turn, seats to hand to a computer,
+each learner's puzzles in the trainer and the themes the class misses.
 
 A thin view over :mod:`machiavelli_kit.classroom.class_watch`. It asks the class server for the
 teacher's overview every :data:`REFRESH_SECONDS` in an asyncio task on the kernel's loop, so the
 page stays free meanwhile, and draws it again only when it changed. **Hide names** is for a
-projector: no learner's name shows, a learner is their seat. A seat that is free, or whose learner
-is not connected, has a button that gives it to the computer player chosen above.
+projector: no learner's name shows, a learner is their seat, and the puzzles show as the class's
+totals. A seat that is free, or whose learner is not connected, has a button that gives it to the
+computer player chosen above.
 
 ``teacher.ipynb`` shows it with :func:`class_live`; the page needs the class server's address and
 the teacher's token, which ``machiavelli-kit app`` gives to the teacher's pages only.
@@ -23,6 +25,7 @@ import ipywidgets as w
 from machiavelli_kit.classroom.class_watch import ClassPicture, class_picture, teacher_client
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.i18n import _, language, pgettext, speaking
+from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, SOLVED
 from machiavelli_kit.ui.game_setup import KINDS, PERSON
 from machiavelli_kit.ui.status import STYLE, Kind, mark
 
@@ -50,9 +53,12 @@ class TeacherLive:
             self.kind = w.Dropdown(options=computers, value="greedy", description=_("A seat left empty goes to"),
                                    style={"description_width": "initial"})  # fmt: skip
             self.tables = w.VBox()
+            self.puzzles = w.HTML("")
+            self.puzzles.add_class("mk-teacher-puzzles")
             self.status = w.HTML("")
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, self.online, w.HBox([self.hide_names, self.kind]), self.tables, self.status])
+        controls = w.HBox([self.hide_names, self.kind])
+        self.box = w.VBox([style, self.online, controls, self.tables, self.puzzles, self.status])
         self.box.add_class("mk-teacher-live")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -121,6 +127,7 @@ class TeacherLive:
             if not rows:
                 rows.append(w.HTML(html.escape(_("No tables yet."))))
             self.tables.children = rows
+            self.puzzles.value = _puzzles_html(self.picture)
 
     def _hand_button(self, table: str, seat: int) -> w.Button:
         button = w.Button(
@@ -163,6 +170,25 @@ def class_live(*, lang: str | None = None) -> TeacherLive | w.HTML:
         )
         return w.HTML(f"<p>{html.escape(line)}</p>")
     return TeacherLive(client, lang=lang).start()
+
+
+def _puzzles_html(picture: ClassPicture) -> str:
+    """The learners' puzzles: a heading, the class's totals, each learner's line (none with hidden names), the
+    themes the class misses, and the marks' key."""
+    lines = [f"<b>{html.escape(pgettext('heading', 'Puzzles'))}</b>", html.escape(picture.work)]
+    for learner in picture.learners:
+        kinds = (("solved", SOLVED, learner.solved), ("helped", HELPED, learner.helped))
+        marked = [
+            f'<span class="mk-teacher-{kind}">{MARKS[status]} {html.escape(", ".join(ids))}</span>'
+            for kind, status, ids in (*kinds, ("failed", FAILED, learner.failed))
+            if ids
+        ]
+        lines.append(f"<b>{html.escape(learner.name)}</b>: " + " · ".join(marked))
+    if picture.themes:
+        lines.append(html.escape(picture.themes))
+    if picture.learners:
+        lines.append(f"<small>{html.escape(_(LEGEND))}</small>")
+    return "<br>".join(lines)
 
 
 def _sentence(text: str) -> str:
