@@ -15,7 +15,9 @@ from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
 from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, TEACHER_TOKEN_VARIABLE, handlers, teacher_token
+from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.classroom.server.live import Live
+from machiavelli_kit.classroom.server.me import Me
 from machiavelli_kit.classroom.server.messages import MAX_BYTES
 from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import Store, default_url, hidden_password
@@ -24,23 +26,28 @@ from machiavelli_kit.i18n import _
 READ_LIMIT = 16 * MAX_BYTES
 """What tornado itself reads of a request or a WebSocket message; past :data:`MAX_BYTES` the server says why
 it refuses, and past this tornado closes the connection without reading on."""
-TABLE_PATH = r"/api/tables/([a-z0-9]{1,16})"
+TABLE_PATH = r"api/tables/([a-z0-9]{1,16})"
 
 
-def make_app(service: ClassService) -> Application:
-    """The class server's routes, each handler given ``service``."""
+def make_app(service: ClassService, prefix: str = "/") -> Application:
+    """The class server's routes under ``prefix`` (``/services/NAME/`` behind a hub's proxy), each handler given
+    ``service``."""
     given = {"service": service}
     return Application(
         [
-            (r"/api/health", handlers.Health, given),
-            (r"/api/learners", handlers.Learners, given),
-            (r"/api/tables", handlers.Tables, given),
-            (TABLE_PATH + "/seat", handlers.Seat, given),
-            (TABLE_PATH + "/computer", handlers.Computer, given),
-            (TABLE_PATH + "/record", handlers.Record, given),
-            (r"/api/progress", handlers.PuzzleProgress, given),
-            (r"/api/class", handlers.Overview, given),
-            (r"/api/live", Live, given),
+            (prefix + route, handler, given)
+            for route, handler in (
+                (r"api/health", handlers.Health),
+                (r"api/learners", handlers.Learners),
+                (r"api/me", Me),
+                (r"api/tables", handlers.Tables),
+                (TABLE_PATH + "/seat", handlers.Seat),
+                (TABLE_PATH + "/computer", handlers.Computer),
+                (TABLE_PATH + "/record", handlers.Record),
+                (r"api/progress", handlers.PuzzleProgress),
+                (r"api/class", handlers.Overview),
+                (r"api/live", Live),
+            )
         ],
         websocket_max_message_size=READ_LIMIT,
     )
@@ -51,12 +58,16 @@ async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None 
     url = url or default_url()
     token = teacher_token(os.environ)
     from_environment = token == os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
-    service = ClassService(Store(url), token)
-    server = HTTPServer(make_app(service), max_body_size=READ_LIMIT, xheaders=False)
+    hub = HubUsers.from_environment(os.environ)
+    service = ClassService(Store(url), token, hub=hub)
+    server = HTTPServer(make_app(service, "/" if hub is None else hub.prefix), max_body_size=READ_LIMIT, xheaders=False)
     server.listen(port, address=ip)
     service.start()
     host = f"[{ip}]" if ":" in ip else ip
-    print(_("class server at http://{host}:{port}/").format(host=host, port=port), flush=True)
+    where = "/" if hub is None else hub.prefix
+    print(_("class server at http://{host}:{port}{path}").format(host=host, port=port, path=where), flush=True)
+    if hub is not None:
+        print(_("learners are the hub's accounts, and the hub's admins are the teacher"), flush=True)
     print(_("database: {url}").format(url=hidden_password(url)), flush=True)
     if from_environment:
         print(_("teacher's token: the one in {variable}").format(variable=TEACHER_TOKEN_VARIABLE), flush=True)

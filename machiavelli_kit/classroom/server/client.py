@@ -13,6 +13,9 @@ The command line (``machiavelli-kit table``), the tests and the notebook's board
 
 :meth:`ClassClient.views` connects again when the connection drops (the server restarted, the network
 blinked), for up to ``patience`` seconds, and goes on from the game as it is then.
+
+Inside a JupyterHub, a client made with ``hub_token`` proves who it is with the hub's token instead
+(``Authorization: token ...``): no name is given, and :meth:`ClassClient.enter` says who the hub says it is.
 """
 
 from __future__ import annotations
@@ -48,9 +51,12 @@ class ServerGone(ConnectionError):
 class ClassClient:
     """A learner's (or the teacher's) client of the class server at ``url``."""
 
-    def __init__(self, url: str, credential: str | None = None, *, patience: float = PATIENCE) -> None:
+    def __init__(
+        self, url: str, credential: str | None = None, *, hub_token: str | None = None, patience: float = PATIENCE
+    ) -> None:
         self.url = url.rstrip("/")
         self.credential = credential
+        self.hub_token = hub_token
         self.name: str | None = None
         self.patience = patience
         self._socket: WebSocketClientConnection | None = None
@@ -66,6 +72,13 @@ class ClassClient:
         answer = await self._call("POST", "/api/learners", {"name": name, "lang": lang})
         self.credential, self.name = answer["credential"], answer["name"]
         return str(answer["name"])
+
+    async def enter(self, lang: str | None = None) -> str:
+        """Come in as the learner the server knows (by the hub's token, or the credential given), in ``lang`` if
+        given; the name the server knows them by."""
+        answer = await self._call("POST", "/api/me", {"lang": lang})
+        self.name = str(answer["name"])
+        return self.name
 
     async def tables(self) -> list[dict[str, Any]]:
         """The tables not over: id, rules, status, seats (name, computer), whose turn."""
@@ -116,10 +129,14 @@ class ClassClient:
         """The teacher's view of the class (with the teacher's token as the credential)."""
         return dict(await self._call("GET", "/api/class"))
 
+    def _proof(self) -> dict[str, str]:
+        """The header that says who this client is: the hub's token, else the credential, else none."""
+        if self.hub_token:
+            return {"Authorization": f"token {self.hub_token}"}
+        return {"Authorization": f"Bearer {self.credential}"} if self.credential else {}
+
     async def _call(self, method: str, path: str, body: object = None) -> Any:
-        headers = {"Content-Type": "application/json"}
-        if self.credential:
-            headers["Authorization"] = f"Bearer {self.credential}"
+        headers = {"Content-Type": "application/json", **self._proof()}
         request = HTTPRequest(
             self.url + path,
             method=method,
@@ -201,7 +218,7 @@ class ClassClient:
     async def _hello(self) -> WebSocketClientConnection:
         address = "ws" + self.url.removeprefix("http") + "/api/live"
         try:
-            socket = await websocket_connect(HTTPRequest(address, request_timeout=TIMEOUT))
+            socket = await websocket_connect(HTTPRequest(address, headers=self._proof(), request_timeout=TIMEOUT))
         except (OSError, HTTPClientError) as error:
             raise self._gone(error) from None
         await socket.write_message(write("hello", credential=self.credential or ""))

@@ -13,15 +13,19 @@
 - ``GET /api/class``: the teacher's overview (the teacher's token only): who is online, the tables, each
   learner's puzzles and the themes the class misses (:mod:`.progress`).
 
-A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``.
+A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``. When the server
+runs as a hub's service, a learner may send ``Authorization: token HUB-TOKEN`` instead and is their hub account,
+a hub admin the teacher (:mod:`.hub_users`); no name is given there.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from tornado.web import RequestHandler
 
+from machiavelli_kit.classroom.server.hub_users import HubLearner, HubRefused, hub_token_of
 from machiavelli_kit.classroom.server.messages import (
     MessageError,
     parse_give_seat,
@@ -56,9 +60,27 @@ class JsonHandler(RequestHandler):
     """A JSON endpoint: its ``answer`` returns the data to send, or raises what refuses the request."""
 
     service: ClassService
+    hub_learner: HubLearner | None
+    """The learner a hub token says the sender is (when the server runs as a hub's service)."""
 
     def initialize(self, service: ClassService) -> None:
         self.service = service
+        self.hub_learner = None
+
+    async def prepare(self) -> None:
+        """Ask the hub who a hub token is (outside a hub, or without one, nobody)."""
+        token = hub_token_of(self.request.headers.get("Authorization", ""))
+        if token is None or self.service.hub is None:
+            return
+        try:
+            self.hub_learner = await self.service.hub.learner(self.service.store, token)
+        except HubRefused as error:
+            refusal = Unwelcome(error.status, error.reason)
+        except StoreError as error:
+            refusal = Unwelcome(503, str(error))
+        else:
+            return
+        self._reply(partial(_refuse, refusal))
 
     def check_xsrf_cookie(self) -> None:
         """No cookies here: a request proves who sends it by its credential, which no other site can send."""
@@ -68,6 +90,8 @@ class JsonHandler(RequestHandler):
         return value.strip() if scheme.lower() == "bearer" and value.strip() else None
 
     def learner(self) -> LearnerRow | None:
+        if self.hub_learner is not None:
+            return self.hub_learner.learner
         return self.service.learner(self.credential())
 
     def need_learner(self) -> LearnerRow:
@@ -77,7 +101,8 @@ class JsonHandler(RequestHandler):
         return learner
 
     def is_teacher(self) -> bool:
-        return self.service.is_teacher(self.credential())
+        """The teacher's token, or a hub admin's hub token."""
+        return self.service.is_teacher(self.credential()) or (self.hub_learner is not None and self.hub_learner.admin)
 
     def language(self) -> str | None:
         learner = self.learner()
@@ -118,6 +143,10 @@ class JsonHandler(RequestHandler):
         self.finish(data)
 
 
+def _refuse(refusal: Unwelcome) -> Any:
+    raise refusal
+
+
 class Health(JsonHandler):
     def answer_get(self) -> Any:
         return {"ok": True}
@@ -133,6 +162,8 @@ class Learners(JsonHandler):
             return super().language()
 
     def answer_post(self) -> Any:
+        if self.service.hub is not None:
+            raise Unwelcome(409, _("on this hub you are your hub account: there is no name to give"))
         wanted = parse_register(self.request.body)
         lang = check_language(wanted.lang) if wanted.lang is not None else "en"
         name = clean_name(wanted.name)

@@ -1,6 +1,8 @@
 """A learner's live connection (WebSocket ``/api/live``): views after every turn, and actions.
 
-The first message is ``hello`` with the learner's credential; then ``watch`` a table (its view comes at once,
+The first message is ``hello`` with the learner's credential (when the server runs as a hub's service and the
+connection was opened with ``Authorization: token HUB-TOKEN``, the hub account is the learner, whatever the
+hello says); then ``watch`` a table (its view comes at once,
 and again after every turn) and ``act`` at it. Every message is checked (:mod:`.messages`): a bad one is
 refused with its reason and changes nothing; a connection that floods is told so and closed.
 """
@@ -11,6 +13,7 @@ import json
 
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
+from machiavelli_kit.classroom.server.hub_users import HubRefused, hub_token_of
 from machiavelli_kit.classroom.server.messages import Act, Hello, MessageError, RateLimit, Watch, parse, write
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService
@@ -30,6 +33,20 @@ class Live(WebSocketHandler):
         self.learner = None
         self.limit = RateLimit()
         self.flooded = False
+        self.hub_learner: LearnerRow | None = None
+        self.hub_refusal: str | None = None
+
+    async def prepare(self) -> None:
+        """Ask the hub who the connection's hub token is, once, before the connection opens."""
+        token = hub_token_of(self.request.headers.get("Authorization", ""))
+        if token is None or self.service.hub is None:
+            return
+        try:
+            known = await self.service.hub.learner(self.service.store, token)
+        except (HubRefused, StoreError) as error:
+            self.hub_refusal = error.reason if isinstance(error, HubRefused) else str(error)
+            return
+        self.hub_learner = None if known is None else known.learner
 
     def check_origin(self, origin: str) -> bool:
         """Any page may connect: a connection proves who it is by the credential in its hello, never a cookie."""
@@ -70,7 +87,10 @@ class Live(WebSocketHandler):
             self._act(message)
 
     def _hello(self, hello: Hello) -> None:
-        learner = self.service.learner(hello.credential)
+        if self.hub_refusal is not None:
+            self.write_message(write("refused", id=None, reason=self.hub_refusal))
+            return
+        learner = self.hub_learner or self.service.learner(hello.credential)
         if learner is None:
             self.write_message(
                 write("refused", id=None, reason=_("this server does not know you: give your name again"))

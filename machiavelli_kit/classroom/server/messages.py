@@ -5,8 +5,8 @@ kinds; anything else is refused with one reason in words (:class:`MessageError`)
 
 Over the WebSocket a client sends ``hello`` first (its credential), then ``watch`` (a table's views come
 after every turn) and ``act`` (an action at a table, answered by ``done`` or ``refused`` with the same ``id``).
-Over HTTP the bodies are ``register``, ``new_table``, ``seat``, ``computer`` and ``progress`` (the trainer's
-record of one puzzle: ``{"puzzle", "attempts", "hints", "solved", "helped"}``).
+Over HTTP the bodies are ``register``, ``me``, ``new_table``, ``seat``, ``computer`` and ``progress`` (the
+trainer's record of one puzzle: ``{"puzzle", "attempts", "hints", "solved", "helped"}``).
 
 The server sends:
 
@@ -141,6 +141,12 @@ def parse(text: str | bytes) -> Incoming:
 def parse_register(body: bytes) -> Register:
     data = read(body)
     return Register(_text(data, "name"), _optional_text(data, "lang"))
+
+
+def parse_me(body: bytes) -> Register:
+    """``{"lang"}`` (or nothing): the language a known learner asks for; the name is the one the server knows."""
+    data = read(body) if body.strip() else {}
+    return Register("", _optional_text(data, "lang"))
 
 
 def parse_new_table(body: bytes) -> NewTable:

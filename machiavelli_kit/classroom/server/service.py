@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
+from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.classroom.server.messages import RateLimit
 from machiavelli_kit.classroom.server.referee import ComputerMove, Referee
 from machiavelli_kit.classroom.server.store import LearnerRow, Store
@@ -50,7 +51,8 @@ def new_secret() -> str:
 class ClassService:
     """The class server's state: ``store`` and its referee, the teacher's token, the connections, and the puzzles
     learners may send progress for (``collection``, the bundled one by default: read once, here, not while a
-    learner waits); ``clock`` (seconds) paces the learners' progress against flooding."""
+    learner waits); ``clock`` (seconds) paces the learners' progress against flooding; ``hub`` when it runs as a
+    hub's service (its learners are then the hub's accounts)."""
 
     def __init__(
         self,
@@ -59,8 +61,9 @@ class ClassService:
         collection: Collection | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
+        hub: HubUsers | None = None,
     ) -> None:
-        self.store, self.clock = store, clock
+        self.store, self.clock, self.hub = store, clock, hub
         self.collection = collection if collection is not None else load_collection()
         self.puzzle_ids = frozenset(puzzle.id for puzzle in self.collection.puzzles)
         self.referee = Referee(store)
