@@ -38,13 +38,12 @@ Themes the class misses most: chain (3 of 4 tries)
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from machiavelli_kit.classroom import identity
 from machiavelli_kit.classroom.lobby import class_server_url
-from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.core.rules_words import rules_text
@@ -100,10 +99,12 @@ class ClassPicture:
 
 
 def teacher_client() -> ClassClient | None:
-    """A client of this page's class server with the teacher's token, or ``None`` when the page has not both
-    (a learner's page never has the token: ``machiavelli-kit app`` gives it to the teacher's pages only)."""
-    url, token = class_server_url(), os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
-    return ClassClient(url, token, patience=0) if url and token else None
+    """A client of this page's class server with the teacher's token (a learner's page never has it:
+    ``machiavelli-kit app`` gives it to the teacher's pages only) or, on a hub, the page's hub token (the server
+    opens the view to a hub admin only); ``None`` when the page has no server or neither
+    (:func:`machiavelli_kit.classroom.identity.teacher_client`)."""
+    url = class_server_url()
+    return None if url is None else identity.teacher_client(url)
 
 
 def class_picture(overview: Mapping[str, Any], *, hide_names: bool = False, lang: str | None = None) -> ClassPicture:

@@ -2,9 +2,10 @@
 in words, and making or joining one (the lobby widget, :mod:`machiavelli_kit.ui.lobby`, draws this).
 
 The class server's address is in :data:`CLASS_SERVER_VARIABLE` (``machiavelli-kit app`` sets it for its
-pages). The server knows a learner by a credential it gives once for their name; it is kept in the kit's
-data folder, a file for each visitor of the app (named by a hash of the visitor's id, never the id) or
-for the computer's one user elsewhere, so a page opened again is the same learner, back at their seat.
+pages). Inside a JupyterHub the learner is their hub account (:mod:`machiavelli_kit.classroom.identity`)
+and gives no name. Elsewhere the server knows a learner by a credential it gives once for their name; it
+is kept in the kit's data folder, a file for each visitor of the app (named by a hash of the visitor's id,
+never the id) or for the computer's one user elsewhere, so a page opened again is the same learner, back at their seat.
 
 >>> summary = {"id": "k3x9", "rules": "bga", "status": "open", "turn_seconds": None, "seats": [
 ...     {"seat": 0, "name": "Ada", "computer": None}, {"seat": 1, "name": None, "computer": "greedy"},
@@ -24,6 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from machiavelli_kit.classroom.identity import hub_client
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.classroom.visitor import visitor
 from machiavelli_kit.core.rules import Rules, RulesError
@@ -113,9 +115,14 @@ class Credentials:
 
 
 async def sign_in(url: str, name: str | None, lang: str, credentials: Credentials) -> ClassClient | None:
-    """A client of the class server at ``url`` for this page's learner: with the credential kept for them
-    (``name`` ``None``: the name kept), or registering ``name``; ``None`` when no name is known yet.
-    :class:`~machiavelli_kit.classroom.server.client.Refused` says why the server refuses the name."""
+    """A client of the class server at ``url`` for this page's learner: inside a hub, as their hub account;
+    elsewhere with the credential kept for them (``name`` ``None``: the name kept), or registering ``name``;
+    ``None`` when no name is known yet. :class:`~machiavelli_kit.classroom.server.client.Refused` says why the
+    server refuses the name (or the hub's token)."""
+    hub = hub_client(url)
+    if hub is not None:
+        await hub.enter(lang)
+        return hub
     kept = credentials.get(url)
     if name is None:
         if kept is None:

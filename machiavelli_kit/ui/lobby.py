@@ -1,4 +1,5 @@
-"""The class's tables in a notebook: give your name once (a name given on another page is used at once), see
+"""The class's tables in a notebook: give your name once (a name given on another page is used at once; inside a
+JupyterHub your hub account is your name, and none is asked for), see
 the open tables, make one or join one, then play at it (:class:`~machiavelli_kit.ui.table_board.TableBoard`).
 
 A thin view over :mod:`machiavelli_kit.classroom.lobby`; everything that waits for the class server runs
@@ -95,7 +96,9 @@ class Lobby:
         you = w.HTML(html.escape(_("Seat 1: you")))
         self.make_box = w.VBox([_heading(_("Make a table")), self.rules, self.seat_count,
                                 you, *self.who, self.timer, self.make])  # fmt: skip
-        self.lobby_box = w.VBox([_heading(_("Open tables")), self.list, self.refresh, self.make_box])
+        self.you = w.HTML("")
+        self.you.add_class("mk-lobby-you")
+        self.lobby_box = w.VBox([self.you, _heading(_("Open tables")), self.list, self.refresh, self.make_box])
         self.back = _button(pgettext("button", "Back to the tables"), _("see the class's tables again"), "back")
         self.back.on_click(lambda _event: self._spawn(self._to_lobby))
         self.table_box = w.VBox()
@@ -135,6 +138,7 @@ class Lobby:
             self._tell(_("Give your name to play your class."), "info")
             return
         _show(self.sign_in_box, False)
+        self.you.value = html.escape(self._you(self.client))
         await self._refresh()
         own = next((table for table in self.tables if self._own_seat(table) is not None), None)
         if own is not None:
@@ -219,6 +223,13 @@ class Lobby:
             return None
         except ValueError:
             return name  # a name no student's file may have, a list that cannot be saved: the class server decides
+
+    @staticmethod
+    def _you(client: ClassClient) -> str:
+        """Who the learner plays as, in words: their hub account inside a hub, else the name they gave."""
+        if client.hub_token:
+            return _("You play as {name}, your account on this hub.").format(name=client.name)
+        return _("You play as {name}.").format(name=client.name)
 
     def _seat_rows(self) -> None:
         for seat, who in enumerate(self.who, start=1):
