@@ -32,3 +32,17 @@ def test_a_command_that_cannot_work_says_why(
 def test_the_commands_speak_the_learners_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "pl", "class", "serve", "--db", "mysql://kit@school/class"]) == 2
     assert "SQLite albo PostgreSQL" in capsys.readouterr().err
+
+
+def test_a_seat_played_without_a_name_needs_a_hub_token(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    arguments = ["table", "join", "--server", f"http://127.0.0.1:{free_port()}", "--table", "t", "--player", "greedy"]
+    assert main(arguments) == 2
+    error = capsys.readouterr().err
+    assert "give --name NAME, or run it on a hub, with its token in JUPYTERHUB_API_TOKEN" in error
+    assert len(error.strip().splitlines()) == 1
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "a-hub-token")  # on a hub: the server is asked, and here none answers
+    assert main(arguments) == 2
+    assert "does not answer" in capsys.readouterr().err

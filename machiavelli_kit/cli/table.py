@@ -1,8 +1,9 @@
 """``machiavelli-kit table``: make a table on a class server, play a seat with a computer player, get a record.
 
 ``new`` prints the new table's id; ``join`` plays one seat with a computer player until the game
-ends (going on after the server restarts), then exits 0; ``record`` writes the game's record, in the
-same JSON as ``game play`` writes, which ``game replay`` reads.
+ends (going on after the server restarts), then exits 0, under ``--name`` or, without it, as the hub account
+whose token is in ``JUPYTERHUB_API_TOKEN`` (a class server that is a hub's service); ``record`` writes the
+game's record, in the same JSON as ``game play`` writes, which ``game replay`` reads.
 """
 
 from __future__ import annotations
@@ -60,7 +61,11 @@ def add_parser(subparsers: Any) -> None:
     _server_option(join)
     _table_option(join)
     join.add_argument(
-        "--name", required=True, metavar=pgettext("option value", "NAME"), help=_("the name at the table")
+        "--name",
+        metavar=pgettext("option value", "NAME"),
+        help=_("the name at the table (on a hub, leave it out: the hub account of {variable} plays)").format(
+            variable="JUPYTERHUB_API_TOKEN"
+        ),
     )
     join.add_argument(
         "--player",
@@ -101,10 +106,12 @@ def _table_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run_new(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.classroom.identity import hub_token
     from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 
     computers = dict(_computer(text) for text in arguments.computer)
-    client = _client(arguments.server, os.environ.get(TEACHER_TOKEN_VARIABLE) or None)
+    teacher = os.environ.get(TEACHER_TOKEN_VARIABLE) or None
+    client = _client(arguments.server, teacher, None if teacher else hub_token())
     table = _run(client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed))
     print(table)
     return 0
@@ -124,19 +131,32 @@ def run_join(arguments: argparse.Namespace) -> int:
         raise BadInput(
             _("unknown player {name}: players are {players}").format(name=arguments.player, players=", ".join(PLAYERS))
         )
-    client = _client(arguments.server, None)
+    from machiavelli_kit.classroom.identity import HUB_TOKEN_VARIABLE, hub_token
+
+    token = None if arguments.name is not None else hub_token()
+    if arguments.name is None and token is None:
+        raise BadInput(
+            _("say who plays the seat: give --name NAME, or run it on a hub, with its token in {variable}").format(
+                variable=HUB_TOKEN_VARIABLE
+            )
+        )
+    client = _client(arguments.server, None, token)
     _run(_play_seat(client, arguments.table, arguments.name, arguments.player, arguments.seat))
     return 0
 
 
-async def _play_seat(client: ClassClient, table: str, name: str, kind: str, seat: int | None) -> None:
-    """Register ``name``, sit down, and play each turn of the seat with the computer player ``kind``."""
+async def _play_seat(client: ClassClient, table: str, name: str | None, kind: str, seat: int | None) -> None:
+    """Register ``name`` (``None``: come in as the hub account of the client's hub token), sit down, and play each
+    turn of the seat with the computer player ``kind``."""
     from machiavelli_kit.classroom.server.client import Refused, ServerGone, game_view
     from machiavelli_kit.game.actions import Draw, Pass
     from machiavelli_kit.game.players import make_player
     from machiavelli_kit.i18n import language
 
-    await client.register(name, language())
+    if name is None:
+        await client.enter(language())
+    else:
+        await client.register(name, language())
     seat = await client.join(table, seat)
     acted = -1
     try:
@@ -164,17 +184,17 @@ async def _play_seat(client: ClassClient, table: str, name: str, kind: str, seat
 def run_record(arguments: argparse.Namespace) -> int:
     from machiavelli_kit.files import write_atomically
 
-    client = _client(arguments.server, None)
+    client = _client(arguments.server, None, None)
     text = _run(client.record(arguments.table))
     write_atomically(arguments.out, text)
     print(_("record written to {file}").format(file=arguments.out))
     return 0
 
 
-def _client(server: str, credential: str | None) -> ClassClient:
+def _client(server: str, credential: str | None, hub_token: str | None) -> ClassClient:
     from machiavelli_kit.classroom.server.client import ClassClient
 
-    return ClassClient(server, credential)
+    return ClassClient(server, credential, hub_token=hub_token)
 
 
 def _run(work: Any) -> Any:
