@@ -5,7 +5,8 @@
 #   jupyterhub -f jupyterhub_config.py
 #
 # Then open http://THIS-COMPUTER:8000 and log in. tests/e2e/test_hub.py starts this very file (with other
-# ports and folders given on the command line) and has five learners log in at once.
+# ports and folders given on the command line) and has five learners log in at once; tests/test_hub_class.py has
+# three hub users play one table at the hub's class server.
 import os
 import sys
 
@@ -35,3 +36,39 @@ c.Authenticator.allow_all = True
 c.DummyAuthenticator.password = os.environ.get("MACHIAVELLI_HUB_PASSWORD", "")
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "/srv/machiavelli-kit/homes/{username}"
+
+# --- The class server: a service of the hub ---------------------------------------------------------------
+# The hub starts the kit's class server (machiavelli-kit class serve) as its service, and starts it again if it
+# stops. game.ipynb's tables and the teacher's live view reach it: the learners are their hub accounts there
+# (no name to give; a learner's pages prove who they are with their server's hub token), and the hub's admins
+# are the teacher (c.Authenticator.admin_users = {"ms-rossi"}), who opens the live view with no token.
+# The class is kept in SQLite beside the hub's own database, or in PostgreSQL when MACHIAVELLI_KIT_CLASS_DB gives
+# its address (postgresql+psycopg://USER:PASSWORD@HOST/DATABASE, needs pip install 'machiavelli-kit[postgres]'):
+# the choice for a hub that spreads its learners over many machines (Zero to JupyterHub), which all reach the one
+# service. The service listens on MACHIAVELLI_KIT_CLASS_IP (this computer only unless set: give the address the
+# learners' machines reach it at), and learners' servers find it at MACHIAVELLI_KIT_CLASS_URL (by default that
+# address, under the service's path: the hub's proxy serves the same at /services/machiavelli-class/).
+CLASS_SERVICE = "machiavelli-class"
+CLASS_IP = os.environ.get("MACHIAVELLI_KIT_CLASS_IP", "127.0.0.1")
+CLASS_PORT = int(os.environ.get("MACHIAVELLI_KIT_CLASS_PORT", "8890"))
+CLASS_DB = os.environ.get("MACHIAVELLI_KIT_CLASS_DB") or "sqlite:///" + os.path.abspath("machiavelli-kit-class.sqlite")
+CLASS_SERVE = [sys.executable, "-m", "machiavelli_kit", "class", "serve"]
+CLASS_URL = os.environ.get("MACHIAVELLI_KIT_CLASS_URL") or f"http://{CLASS_IP}:{CLASS_PORT}/services/{CLASS_SERVICE}"
+c.JupyterHub.services = [
+    {
+        "name": CLASS_SERVICE,
+        "url": f"http://{CLASS_IP}:{CLASS_PORT}",
+        "command": [*CLASS_SERVE, "--ip", CLASS_IP, "--port", str(CLASS_PORT), "--db", CLASS_DB],
+        "display": False,  # a service for the kit's pages, not a page of its own
+    }
+]
+# Every hub user may reach the service (the hub's admins may reach every service already).
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]}]
+# A learner's server (and so their kernels) gets a hub token that may reach the service: the server role's scopes
+# and access to the class server.
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    f"access:services!service={CLASS_SERVICE}",
+]
+c.Spawner.environment["MACHIAVELLI_KIT_CLASS_SERVER"] = CLASS_URL
