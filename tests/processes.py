@@ -54,9 +54,10 @@ def stop_group(process: subprocess.Popen[str] | subprocess.Popen[bytes], grace: 
 
 
 @contextmanager
-def class_server(folder: Path, env: Mapping[str, str] | None = None) -> Iterator[str]:
+def class_server(folder: Path, env: Mapping[str, str] | None = None, path: str = "") -> Iterator[str]:
     """A class server process (``machiavelli-kit class serve``) on a free port, on a SQLite file of its own in
-    ``folder`` and a home there, with ``env`` added to its environment; yields its address, then stops it."""
+    ``folder`` and a home there, with ``env`` added to its environment; yields its address (with ``path`` after
+    it, where a hub's service has its routes), then stops it."""
     port = free_port()
     with (folder / "server.log").open("w") as log:
         process = subprocess.Popen(
@@ -65,7 +66,7 @@ def class_server(folder: Path, env: Mapping[str, str] | None = None) -> Iterator
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
             env={**os.environ, "HOME": str(folder / "home"), **(env or {})},
         )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://127.0.0.1:{port}{path}"
         try:
             wait_until(lambda: answers(url + "/api/health") or process.poll() is not None, 60, "the class server")
             assert process.poll() is None, (folder / "server.log").read_text()

@@ -67,6 +67,7 @@ def test_without_a_class_server_or_the_teachers_token_the_page_says_how_to_get_t
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(CLASS_SERVER_VARIABLE, raising=False)
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)  # not in a hub: no hub token to try either
     monkeypatch.setenv(TEACHER_TOKEN_VARIABLE, TOKEN)
     assert teacher_client() is None
     monkeypatch.setenv(CLASS_SERVER_VARIABLE, "http://127.0.0.1:9")
