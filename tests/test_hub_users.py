@@ -23,7 +23,7 @@ from machiavelli_kit.classroom.class_watch import teacher_client
 from machiavelli_kit.classroom.identity import HUB_TOKEN_VARIABLE
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE, Credentials
 from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
-from machiavelli_kit.classroom.server.client import ClassClient, Refused
+from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.game.actions import Draw
 from machiavelli_kit.ui.lobby import Lobby
 from tests.processes import class_server, free_port, until
@@ -160,5 +160,17 @@ def test_in_a_hub_the_lobby_asks_no_name_and_the_teachers_view_opens_for_an_admi
         teacher = teacher_client()
         assert teacher is not None
         assert (await teacher.overview())["tables"] == []
+
+    asyncio.run(scenario())
+
+
+def test_a_hub_service_reached_at_the_wrong_address_is_said_in_words(service: tuple[str, StandInHub]) -> None:
+    url, _hub = service
+    wrong = url.removesuffix(f"/services/{SERVICE}")  # the class service's routes are under its path on a hub
+
+    async def scenario() -> None:
+        with pytest.raises(ServerGone) as error:
+            await ClassClient(wrong, hub_token="ada-token").enter()
+        assert str(error.value) == f"{wrong} is not a class server (it answered HTTP 404): check the address"
 
     asyncio.run(scenario())

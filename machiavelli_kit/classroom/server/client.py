@@ -150,7 +150,16 @@ class ClassClient:
             raise self._gone(error) from None
         if response.code == 599:
             raise self._gone(response.error)
-        answer = json.loads(response.body or b"{}")
+        try:
+            answer = json.loads(response.body or b"{}")
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):  # another server, or a wrong path (a hub's service has its own)
+            raise ServerGone(
+                _("{url} is not a class server (it answered {status}): check the address").format(
+                    url=self.url, status=f"HTTP {response.code}"
+                )
+            )
         if response.code != 200:
             raise Refused(str(answer.get("error", response.reason)))
         return answer
