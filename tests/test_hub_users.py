@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from collections import Counter
 from collections.abc import Awaitable, Iterator
 from pathlib import Path
@@ -24,11 +25,10 @@ from machiavelli_kit.classroom.identity import HUB_TOKEN_VARIABLE
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE, Credentials
 from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
+from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.game.actions import Draw
 from machiavelli_kit.ui.lobby import Lobby
 from tests.processes import class_server, free_port, until
-
-pytestmark = pytest.mark.server
 
 SERVICE = "machiavelli-class"
 ACCESS = f"access:services!service={SERVICE}"
@@ -94,6 +94,7 @@ async def refused(work: Awaitable[object]) -> str:
     return str(error.value)
 
 
+@pytest.mark.server
 def test_a_hub_token_is_its_hub_account_and_the_hubs_answer_is_kept(service: tuple[str, StandInHub]) -> None:
     url, hub = service
 
@@ -134,6 +135,7 @@ def test_a_hub_token_is_its_hub_account_and_the_hubs_answer_is_kept(service: tup
     asyncio.run(scenario())
 
 
+@pytest.mark.server
 def test_in_a_hub_the_lobby_asks_no_name_and_the_teachers_view_opens_for_an_admin(
     service: tuple[str, StandInHub], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -164,6 +166,7 @@ def test_in_a_hub_the_lobby_asks_no_name_and_the_teachers_view_opens_for_an_admi
     asyncio.run(scenario())
 
 
+@pytest.mark.server
 def test_a_hub_service_reached_at_the_wrong_address_is_said_in_words(service: tuple[str, StandInHub]) -> None:
     url, _hub = service
     wrong = url.removesuffix(f"/services/{SERVICE}")  # the class service's routes are under its path on a hub
@@ -174,3 +177,23 @@ def test_a_hub_service_reached_at_the_wrong_address_is_said_in_words(service: tu
         assert str(error.value) == f"{wrong} is not a class server (it answered HTTP 404): check the address"
 
     asyncio.run(scenario())
+
+
+def test_only_a_server_the_hub_started_as_its_service_asks_the_hub() -> None:
+    service = {
+        "JUPYTERHUB_SERVICE_NAME": SERVICE,
+        "JUPYTERHUB_API_TOKEN": "t",
+        "JUPYTERHUB_API_URL": "http://h/hub/api",
+    }
+    hub = HubUsers.from_environment(service)
+    assert hub is not None and hub.prefix == f"/services/{SERVICE}/"
+    assert hub.auth.api_url == "http://h/hub/api" and hub.auth.access_scopes == {ACCESS}
+    # a learner's own server on the hub has a hub token too, but no service name: its class server is no service
+    assert HubUsers.from_environment({"JUPYTERHUB_API_TOKEN": "t", "JUPYTERHUB_SERVICE_PREFIX": "/user/ada/"}) is None
+    assert HubUsers.from_environment({}) is None
+
+
+def test_a_hubs_service_without_jupyterhub_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "jupyterhub.services.auth", None)  # the import fails, as when not installed
+    with pytest.raises(ValueError, match=r"jupyterhub is not installed beside it: pip install jupyterhub$"):
+        HubUsers.from_environment({"JUPYTERHUB_SERVICE_NAME": SERVICE, "JUPYTERHUB_API_TOKEN": "t"})

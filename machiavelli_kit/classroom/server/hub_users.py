@@ -75,11 +75,19 @@ class HubUsers:
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str]) -> HubUsers | None:
-        """The hub's accounts when the hub started this server as its service; ``None`` otherwise."""
+        """The hub's accounts when the hub started this server as its service; ``None`` otherwise. A hub's service
+        needs the ``jupyterhub`` package (the hub's own Python has it); without it, :class:`ValueError` says so."""
         if not environ.get(SERVICE_NAME_VARIABLE) or not environ.get(API_TOKEN_VARIABLE):
             return None
-        from jupyterhub.services.auth import HubAuth
-
+        try:
+            from jupyterhub.services.auth import HubAuth
+        except ImportError:
+            raise ValueError(
+                _(
+                    "a JupyterHub started the class server as its service, but jupyterhub is not installed beside it: "
+                    "pip install jupyterhub"
+                )
+            ) from None
         name = environ[SERVICE_NAME_VARIABLE]
         auth = HubAuth(
             api_token=environ[API_TOKEN_VARIABLE],
