@@ -2,12 +2,14 @@
 
 The hub starts the kit's class server as its service (SQLite beside the hub's own database, as the config
 does by default). The teacher is a hub admin, whose token the hub's own ``jupyterhub token`` command makes;
-through the hub's REST API they add three learners and give each a hub token with the scopes the config
-gives the learners' servers. The learners play one table to its end through the hub's proxy at
-``/services/machiavelli-class/``: two ``machiavelli-kit table join`` processes with computer players, each
-with its learner's token in ``JUPYTERHUB_API_TOKEN`` and no name, and a scripted person. The seats carry the
-hub names, a learner cannot sit in or act for another's seat nor open the teacher's overview, which the
-admin opens; no name can be given on a hub; the record replays; every process the hub started is gone.
+through the hub's REST API they add three learners, give two of them a hub token with the scopes the config
+gives the learners' servers, and start the third's server. The learners play one table to its end: two
+``machiavelli-kit table join`` processes with computer players through the hub's proxy at
+``/services/machiavelli-class/``, each with its learner's token in ``JUPYTERHUB_API_TOKEN`` and no name, and a
+scripted person with the token and the class server's address the hub gave her server (as her kernels have).
+The seats carry the hub names, a learner cannot sit in or act for another's seat nor open the teacher's
+overview, which the admin opens; no name can be given on a hub; the record replays; every process the hub
+started is gone.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from traitlets.config import PyFileConfigLoader
 
 from machiavelli_kit.classroom.server.client import ClassClient, Refused
 from machiavelli_kit.game.actions import Draw
-from tests.hub import CONFIG, hub_options, running_hub
-from tests.processes import free_port
+from tests.hub import CONFIG, hub_options, processes_in, running_hub
+from tests.processes import free_port, wait_until
 from tests.test_class_server import GAME, STARTING, kit, person_action, table_command
 
 pytestmark = pytest.mark.server
@@ -58,10 +60,15 @@ def hub_api(base: str, token: str, method: str, path: str, body: object = None) 
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """The hub with its class service: its address and a hub admin's (the teacher's) token."""
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    """The hub with its class service: its address, a hub admin's (the teacher's) token, the learners' homes."""
     folder = tmp_path_factory.mktemp("hub-class").resolve()
-    options = [*hub_options(folder, free_port()), f"--Authenticator.admin_users={TEACHER}"]
+    options = [
+        *hub_options(folder, free_port()),
+        f"--Authenticator.admin_users={TEACHER}",
+        "--Spawner.start_timeout=300",  # a learner's server starts on two shared cores
+        "--Spawner.http_timeout=300",
+    ]
     env = {**os.environ, "MACHIAVELLI_KIT_CLASS_PORT": str(free_port())}
     env.pop("MACHIAVELLI_KIT_CLASS_DB", None)
     made = subprocess.run(  # the hub's own command: the admin, and a token of theirs, in the hub's database
@@ -74,19 +81,40 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     )
     assert made.returncode == 0, made.stderr
     with running_hub(folder, options, env) as base:
-        yield base, made.stdout.strip().splitlines()[-1]
+        yield base, made.stdout.strip().splitlines()[-1], folder / "homes"
     assert (folder / "machiavelli-kit-class.sqlite").exists(), "the class kept beside the hub's own database"
 
 
-def test_three_hub_users_play_one_table_through_the_hubs_class_service(hub: tuple[str, str], tmp_path: Path) -> None:
-    base, admin = hub
+def single_user_environment(base: str, admin: str, home: Path) -> dict[str, str]:
+    """The environment the hub gives a learner's server (which its kernels inherit), once the server is up."""
+
+    def ready() -> bool:
+        servers = hub_api(base, admin, "GET", f"/users/{home.name}")["servers"]
+        return bool(servers.get("", {}).get("ready"))
+
+    wait_until(ready, 300, f"{home.name}'s server started by the hub")
+    pid = next(
+        pid for pid in processes_in(home) if b"machiavelli_kit.serve.hub" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    )
+    pairs = (entry.decode().partition("=") for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if entry)
+    return {key: value for key, _sign, value in pairs}
+
+
+def test_three_hub_users_play_one_table_through_the_hubs_class_service(
+    hub: tuple[str, str, Path], tmp_path: Path
+) -> None:
+    base, admin, homes = hub
     url = f"{base}/services/{SERVICE}"
     hub_api(base, admin, "POST", "/users", {"usernames": list(LEARNERS)})
+    hub_api(base, admin, "POST", "/users/ada/server")  # ada plays from her own server, as its kernels would
     scopes = [scope for scope in config().Spawner.server_token_scopes if scope.startswith("access:services")]
     tokens = {
         name: hub_api(base, admin, "POST", f"/users/{name}/tokens", {"scopes": scopes, "note": "test"})["token"]
         for name in LEARNERS
     }
+    kernel = single_user_environment(base, admin, homes / "ada")
+    tokens["ada"], ada_url = kernel["JUPYTERHUB_API_TOKEN"], kernel["MACHIAVELLI_KIT_CLASS_SERVER"]
+    assert ada_url != url  # her server reaches the service directly, the others through the hub's proxy
     no_access = hub_api(base, admin, "POST", "/users/ada/tokens", {"scopes": ["read:users:name!user=ada"]})["token"]
 
     async def refused(work: Any) -> str:
@@ -95,7 +123,7 @@ def test_three_hub_users_play_one_table_through_the_hubs_class_service(hub: tupl
         return str(error.value)
 
     async def scenario() -> tuple[str, int, list[dict[str, Any]]]:
-        ada = ClassClient(url, hub_token=tokens["ada"])
+        ada = ClassClient(ada_url, hub_token=tokens["ada"])
         assert await ada.enter("en") == "ada"
         assert "may not use the class server" in await refused(ClassClient(url, hub_token=no_access).enter())
         assert "no name to give" in await refused(ClassClient(url).register("bea"))
