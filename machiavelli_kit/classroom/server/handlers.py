@@ -25,7 +25,7 @@ from typing import Any
 
 from tornado.web import RequestHandler
 
-from machiavelli_kit.classroom.server.hub_users import HubLearner, HubRefused, hub_token_of
+from machiavelli_kit.classroom.server.hub_users import HubLearner, HubRefused
 from machiavelli_kit.classroom.server.messages import (
     MessageError,
     parse_give_seat,
@@ -69,18 +69,14 @@ class JsonHandler(RequestHandler):
 
     async def prepare(self) -> None:
         """Ask the hub who a hub token is (outside a hub, or without one, nobody)."""
-        token = hub_token_of(self.request.headers.get("Authorization", ""))
-        if token is None or self.service.hub is None:
+        if self.service.hub is None:
             return
         try:
-            self.hub_learner = await self.service.hub.learner(self.service.store, token)
+            self.hub_learner = await self.service.hub.identify(
+                self.service.store, self.request.headers.get("Authorization", "")
+            )
         except HubRefused as error:
-            refusal = Unwelcome(error.status, error.reason)
-        except StoreError as error:
-            refusal = Unwelcome(503, str(error))
-        else:
-            return
-        self._reply(partial(_refuse, refusal))
+            self._reply(partial(_refuse, Unwelcome(error.status, error.reason)))
 
     def check_xsrf_cookie(self) -> None:
         """No cookies here: a request proves who sends it by its credential, which no other site can send."""

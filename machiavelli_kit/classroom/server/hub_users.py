@@ -116,13 +116,19 @@ class HubUsers:
             raise HubRefused(403, _("your hub account may not use the class server: ask your teacher"))
         return str(model["name"]), bool(model.get("admin"))
 
-    async def learner(self, store: Store, token: str) -> HubLearner | None:
-        """The learner the hub token ``token`` is, made on first sight; ``None`` when the hub knows no such token."""
-        account = await self.account(token)
+    async def identify(self, store: Store, authorization: str) -> HubLearner | None:
+        """The learner whose hub token the ``Authorization`` header carries, made on first sight; ``None`` without a
+        hub token, or when the hub knows no such token. :class:`HubRefused` says why not, in words, when the
+        account may not use the service or the hub or the database does not answer."""
+        token = hub_token_of(authorization)
+        account = None if token is None else await self.account(token)
         if account is None:
             return None
         name, admin = account
-        return HubLearner(learner_for(store, name), admin)
+        try:
+            return HubLearner(learner_for(store, name), admin)
+        except StoreError as error:
+            raise HubRefused(503, str(error)) from None
 
 
 def learner_for(store: Store, name: str) -> LearnerRow:

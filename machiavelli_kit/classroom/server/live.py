@@ -2,9 +2,9 @@
 
 The first message is ``hello`` with the learner's credential (when the server runs as a hub's service and the
 connection was opened with ``Authorization: token HUB-TOKEN``, the hub account is the learner, whatever the
-hello says); then ``watch`` a table (its view comes at once,
-and again after every turn) and ``act`` at it. Every message is checked (:mod:`.messages`): a bad one is
-refused with its reason and changes nothing; a connection that floods is told so and closed.
+hello says); then ``watch`` a table (its view comes at once, and again after every turn) and ``act`` at it.
+Every message is checked (:mod:`.messages`): a bad one is refused with its reason and changes nothing; a
+connection that floods is told so and closed.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
-from machiavelli_kit.classroom.server.hub_users import HubRefused, hub_token_of
+from machiavelli_kit.classroom.server.hub_users import HubRefused
 from machiavelli_kit.classroom.server.messages import Act, Hello, MessageError, RateLimit, Watch, parse, write
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService
@@ -38,13 +38,12 @@ class Live(WebSocketHandler):
 
     async def prepare(self) -> None:
         """Ask the hub who the connection's hub token is, once, before the connection opens."""
-        token = hub_token_of(self.request.headers.get("Authorization", ""))
-        if token is None or self.service.hub is None:
+        if self.service.hub is None:
             return
         try:
-            known = await self.service.hub.learner(self.service.store, token)
-        except (HubRefused, StoreError) as error:
-            self.hub_refusal = error.reason if isinstance(error, HubRefused) else str(error)
+            known = await self.service.hub.identify(self.service.store, self.request.headers.get("Authorization", ""))
+        except HubRefused as error:
+            self.hub_refusal = error.reason
             return
         self.hub_learner = None if known is None else known.learner
 
