@@ -20,6 +20,7 @@ import pytest
 from tornado.httpserver import HTTPServer
 from tornado.web import Application, RequestHandler
 
+from machiavelli_kit.classroom.class_progress import page_progress
 from machiavelli_kit.classroom.class_watch import teacher_client
 from machiavelli_kit.classroom.identity import HUB_TOKEN_VARIABLE
 from machiavelli_kit.classroom.lobby import CLASS_SERVER_VARIABLE, Credentials
@@ -197,3 +198,15 @@ def test_a_hubs_service_without_jupyterhub_says_what_to_install(monkeypatch: pyt
     monkeypatch.setitem(sys.modules, "jupyterhub.services.auth", None)  # the import fails, as when not installed
     with pytest.raises(ValueError, match=r"jupyterhub is not installed beside it: pip install jupyterhub$"):
         HubUsers.from_environment({"JUPYTERHUB_SERVICE_NAME": SERVICE, "JUPYTERHUB_API_TOKEN": "t"})
+
+
+def test_in_a_hub_the_trainers_progress_goes_to_the_class_server_as_the_hub_account(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(CLASS_SERVER_VARIABLE, f"http://127.0.0.1:9/services/{SERVICE}")
+    monkeypatch.setenv("MACHIAVELLI_KIT_PROGRESS", str(tmp_path / "progress.json"))  # no name given here ever
+    monkeypatch.setenv(HUB_TOKEN_VARIABLE, "ada-token")
+    sink = page_progress(lambda _sentence: None)
+    assert sink is not None and sink.client.hub_token == "ada-token"
+    monkeypatch.delenv(HUB_TOKEN_VARIABLE)
+    assert page_progress(lambda _sentence: None) is None  # outside a hub: a name first

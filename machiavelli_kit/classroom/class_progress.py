@@ -14,6 +14,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 
+from machiavelli_kit.classroom.identity import hub_client
 from machiavelli_kit.classroom.lobby import Credentials, class_server_url
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.i18n import _
@@ -75,10 +76,13 @@ class ServerProgress:
 
 def page_progress(tell: Callable[[str], None], lang: str | None = None) -> ServerProgress | None:
     """The class server's sink for this page's learner (its sentences in ``lang``), or ``None`` when the page knows
-    no class server or the learner has not given their name there yet."""
+    no class server or the learner has not given their name there yet (inside a hub, the hub account needs none)."""
     url = class_server_url()
     if url is None:
         return None
+    hub = hub_client(url, patience=0)
+    if hub is not None:
+        return ServerProgress(hub, tell, lang)
     kept = Credentials.for_this_page().get(url)
     if kept is None:
         return None
