@@ -194,15 +194,30 @@ class Game:
     def log(self, *, seat: int | None = None, lang: str | None = None) -> list[str]:
         """Every turn in words, then the result; with ``seat``, as that player saw it (others' draws hidden);
         in the language in use, or ``lang``."""
+        lines = self.turn_lines(seat=seat, lang=lang)
+        if self.state.result is not None:
+            lines.append(log_result(self.state.result, self.players, lang=lang))
+        return lines
+
+    def turn_lines(self, *, seat: int | None = None, lang: str | None = None, start: int = 0) -> list[str]:
+        """The log's lines of the turns after the first ``start``, without the result: a log kept turn by turn
+        asks only for its new lines.
+
+        >>> from machiavelli_kit.game.actions import Draw
+        >>> game = Game.new(["Ann", "Bob"], "bga", seed=7)
+        >>> _ = game.play(Draw()), game.play(Draw())
+        >>> game.turn_lines(seat=0, start=1) == game.log(seat=0)[1:]
+        True
+        """
         hands = [len(hand) for hand in self.deal.hands]
         lines = []
-        for turn in self.turns:
+        for index, turn in enumerate(self.turns):
             hands[turn.player] += len(turn.drawn) - len(turn.played)
+            if index < start:
+                continue
             left = hands[turn.player] if turn.action == "play" else None
             reveal = seat is None or seat == turn.player
             lines.append(log_turn(turn, self.players, reveal=reveal, hand_left=left, lang=lang))
-        if self.state.result is not None:
-            lines.append(log_result(self.state.result, self.players, lang=lang))
         return lines
 
     def __repr__(self) -> str:

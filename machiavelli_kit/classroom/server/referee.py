@@ -29,7 +29,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from machiavelli_kit.classroom.server.store import LearnerRow, SeatRow, Status, Store, TableRow
-from machiavelli_kit.classroom.server.views import seat_view
+from machiavelli_kit.classroom.server.views import TableViews
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass
 from machiavelli_kit.game.deal import MAX_PLAYERS, MIN_PLAYERS
@@ -70,6 +70,8 @@ class LiveTable:
     names: dict[int, str]
     """The names of the learners seated, by seat."""
     game: Game | None = None
+    views: TableViews | None = None
+    """The game's views, each turn worked out once (made again when the game is another)."""
 
 
 class Referee:
@@ -329,7 +331,9 @@ class Referee:
         live = self.table(table_id)
         view: dict[str, object] = {"type": "view", **self.summary(table_id)}
         if live.game is not None:
-            view["game"] = seat_view(live.game, seat, lang)
+            if live.views is None or live.views.game is not live.game:
+                live.views = TableViews(live.game)
+            view["game"] = live.views.seat_view(seat, lang)
         return view
 
     def record(self, table_id: str) -> str:
