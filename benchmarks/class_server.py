@@ -17,7 +17,7 @@ from its own view, worked out on this side in a separate process as a learner's 
 clock, so two runs play the same games. A table whose game ends starts its next one, so the load stays
 the same for the whole run.
 
-It measures, over ``--seconds`` once every table has started (or for ``--turns`` actions a table): the
+It measures, over ``--seconds`` once every table has started (or ``--turns`` actions a table, if sooner): the
 time from a learner sending an action to every other learner at that table holding the view after it
 (p50, p95, max, count); the server's processor time (user and system, from /proc) as a share of one core
 and for each action; its peak memory (VmHWM); the database's size; and this process's own part: how late
@@ -417,9 +417,8 @@ async def _every(waits: Iterator[Any]) -> None:
 
 
 def _done(settings: Settings, elapsed: float, measured: int, tables: int) -> bool:
-    if settings.turns is not None:
-        return measured >= settings.turns * tables
-    return elapsed >= settings.seconds
+    """Whether the run has measured ``--turns`` actions a table, or ``--seconds`` have passed (whichever first)."""
+    return elapsed >= settings.seconds or (settings.turns is not None and measured >= settings.turns * tables)
 
 
 def measure(database: Databases, plan: Sequence[int], settings: Settings, pool: Executor | None) -> Figures:

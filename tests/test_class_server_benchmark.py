@@ -18,6 +18,8 @@ pytestmark = pytest.mark.server
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "class_server.py"
 RUN = 600.0
 """A deadline for a run, on a machine other work shares (a run takes a few seconds alone)."""
+LONG = "240"
+"""--seconds for a run that measures a few actions a table: it ends sooner, once it has them."""
 
 
 def run(*arguments: str) -> str:
@@ -36,7 +38,7 @@ def row(output: str, name: str) -> str:
 
 
 def test_a_class_at_two_tables_plays_and_every_update_is_measured() -> None:
-    output = run("--learners", "5", "--tables", "2", "--turns", "4", "--think", "0", "--player", "greedy")
+    output = run("--learners", "5", "--tables", "2", "--turns", "4", "--seconds", LONG, "--think", "0")
     assert row(output, "learners at tables") == "5 at 2 (1 of 3, 1 of 2)"
     measured = re.fullmatch(r"(\d+) \((\d+) whose updates never all came\)", row(output, "actions measured"))
     assert measured is not None
@@ -52,8 +54,8 @@ def test_a_class_at_two_tables_plays_and_every_update_is_measured() -> None:
 def test_the_ramp_doubles_the_tables_and_says_the_largest_that_held() -> None:
     """With limits no run can pass, every step holds: the verdict names the last."""
     output = run(
-        "--ramp", "--learners", "2", "--tables", "1", "--max-tables", "2", "--turns", "2", "--think", "0",
-        "--player", "draw", "--max-p95", "1e9", "--max-cores", "1e9",
+        "--ramp", "--learners", "2", "--tables", "1", "--max-tables", "2", "--turns", "2", "--seconds", LONG,
+        "--think", "0", "--player", "draw", "--max-p95", "1e9", "--max-cores", "1e9",
     )  # fmt: skip
     steps = [line.split("|")[1:3] for line in output.splitlines() if re.match(r"\| \d", line)]
     assert [[cell.strip() for cell in step] for step in steps] == [["1", "2"], ["2", "4"]]
