@@ -41,7 +41,7 @@ from machiavelli_kit.game.record import loads
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
 from machiavelli_kit.ui.game_ending import ending_html, review_html
-from machiavelli_kit.ui.game_parts import F, game_button, html_part, show, spoken_and_guarded
+from machiavelli_kit.ui.game_parts import BOARD_BUTTONS, F, game_button, html_part, show, spoken_and_guarded
 from machiavelli_kit.ui.game_setup import GameSetup
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import SEATS_STYLE, seats_html
@@ -50,9 +50,6 @@ from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
 SPEEDS = ((N_("slow"), 1.0), (N_("normal"), 0.5), (N_("fast"), 0.2), (N_("no animation"), 0.0))
 """Seconds each move of a computer turn stays on the screen (each label said in the language in use)."""
-BOARD_BUTTONS = {"Undo": Shortcut.UNDO, "Redo": Shortcut.REDO, "Check": Shortcut.CHECK}
-"""The position board's own buttons a game keeps, by their names there, and their keys (Restore, Hint and the
-rest are the game's)."""
 HOW_TO = (
     N_(
         "Before you start, choose the rules, how many play, and who sits at each seat: a person or a computer "

@@ -10,9 +10,13 @@ from typing import Any, TypeVar, cast
 import ipywidgets as w
 
 from machiavelli_kit.i18n import speaking
+from machiavelli_kit.ui.shortcuts import Shortcut
 from machiavelli_kit.ui.status import reporting_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
+BOARD_BUTTONS = {"Undo": Shortcut.UNDO, "Redo": Shortcut.REDO, "Check": Shortcut.CHECK}
+"""The position board's own buttons a game keeps, by their names there, and their keys (Draw, End turn, Restore,
+Hint and the rest are the game's)."""
 
 
 def html_part(name: str) -> w.HTML:

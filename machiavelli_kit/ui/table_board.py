@@ -23,13 +23,11 @@ from machiavelli_kit.core.position import Position
 from machiavelli_kit.game.flow import Answer
 from machiavelli_kit.i18n import _, pgettext, speaking
 from machiavelli_kit.practice.session import PlaySession, PlayState
-from machiavelli_kit.ui.game_parts import F, game_button, html_part, show, spoken_and_guarded
+from machiavelli_kit.ui.game_parts import BOARD_BUTTONS, F, game_button, html_part, show, spoken_and_guarded
 from machiavelli_kit.ui.position_board import FIT, PositionBoard
 from machiavelli_kit.ui.seats import NOW, SEATS_STYLE, row_html
+from machiavelli_kit.ui.shortcuts import Shortcut, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
-
-BOARD_BUTTONS = ("Undo", "Redo", "Check")
-"""The position board's own buttons a table keeps (Draw, End turn and the rest are the table's)."""
 
 
 class TableBoard:
@@ -78,6 +76,16 @@ class TableBoard:
         self.buttons["Restore"].on_click(self._guard(lambda _e: self._send(self.flow.restore)))
         self.buttons["Hint"].on_click(self._guard(lambda _e: self._tell(self.flow.hint(), "hint")))
         show(self.buttons["Hint"], self.flow.hints)  # at a table of classmates hints are off: no button to wonder at
+        self.position.key_buttons = {
+            Shortcut.DRAW: self.buttons["Draw"],
+            Shortcut.END_TURN: self.buttons["End turn"],
+            Shortcut.RESTORE: self.buttons["Restore"],
+            Shortcut.HINT: self.buttons["Hint"],
+            **{shortcut: self.position.buttons[name] for name, shortcut in BOARD_BUTTONS.items()},
+        }
+        """The button each key presses while the cards have the keyboard's focus, as on a local game's board."""
+        for shortcut, button in self.position.key_buttons.items():
+            button.tooltip = with_key(shortcut, button.tooltip)
         self.fill = game_button(
             pgettext("button", "Computer players in the empty seats"),
             _("start the game now: a computer player takes each seat nobody has taken (for the table's maker)"),
