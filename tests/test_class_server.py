@@ -358,6 +358,7 @@ def test_the_turn_timer_draws_and_the_teacher_gives_seats_left_empty_to_computer
         await bob.join(table)
         watching = aiter(bob.views(table))
         view = await anext(watching)
+        assert 0 <= view["turn_left"] <= 5  # what the turn timer has left, for the board's countdown
         while not view["game"]["turns"]:  # nobody acts: after 5 s the timer draws for Ada, whose turn it is
             view = await asyncio.wait_for(anext(watching), STARTING)
         first = view["game"]["turns"][0]

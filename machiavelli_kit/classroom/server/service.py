@@ -2,7 +2,8 @@
 
 After every committed turn each connection watching the table is sent its own view; then the next
 turn is prepared: a computer player thinks in a thread pool (one move at a time per table, its
-seed and work budget making the move the same on any machine), or the table's turn timer starts.
+seed and work budget making the move the same on any machine), or the table's turn timer starts; each view
+tells how many seconds that timer has left (``turn_left``).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.classroom.server.messages import RateLimit
 from machiavelli_kit.classroom.server.referee import ComputerMove, Referee
 from machiavelli_kit.classroom.server.store import LearnerRow, Store
+from machiavelli_kit.classroom.server.views import seconds_left
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass
 from machiavelli_kit.game.players import make_player
 from machiavelli_kit.puzzles.collection import Collection, load_collection
@@ -48,6 +50,13 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+class TurnTimer(NamedTuple):
+    """A table's turn timer: the turn it runs for, and its handle (which knows when it runs out, in loop time)."""
+
+    number: int
+    handle: asyncio.TimerHandle
+
+
 class ClassService:
     """The class server's state: ``store`` and its referee, the teacher's token, the connections, and the puzzles
     learners may send progress for (``collection``, the bundled one by default: read once, here, not while a
@@ -71,7 +80,8 @@ class ClassService:
         self.watchers: dict[str, set[Watcher]] = {}
         self.online: Counter[int] = Counter()
         self.thinking: set[str] = set()
-        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.timers: dict[str, TurnTimer] = {}
+        """Each table's turn timer running now."""
         self.pool = ThreadPoolExecutor(THINKERS, thread_name_prefix="computer-player")
         self.progress_limits: dict[int, RateLimit] = {}
         """Each learner's flood limit on sending their progress (over HTTP, where there is no connection to close)."""
@@ -84,7 +94,7 @@ class ClassService:
 
     def close(self) -> None:
         for timer in self.timers.values():
-            timer.cancel()
+            timer.handle.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
@@ -118,35 +128,45 @@ class ClassService:
         if learner is None:
             return
         seat = self.referee.seat_of(table_id, learner.id)
-        watcher.send(self.referee.view(table_id, seat, learner.lang))
+        view = self.referee.view(table_id, seat, learner.lang)
+        timer = self.timers.get(table_id)
+        now = asyncio.get_running_loop().time()
+        view["turn_left"] = None if timer is None else seconds_left(timer.handle.when(), now)
+        watcher.send(view)
 
     def changed(self, table_id: str) -> None:
-        """Tell everyone watching the table: each their own view."""
+        """Tell everyone watching the table: each their own view (the turn prepared first, so that a view tells
+        how long the turn timer that runs now has left)."""
+        self.next_turn(table_id)
         for watcher in list(self.watchers.get(table_id, ())):
             self.send_view(table_id, watcher)
 
     # turns
 
     def turn_taken(self, table_id: str) -> None:
-        """A turn was committed: everyone is told, then the next turn is prepared."""
+        """A turn was committed: everyone is told, and the next turn is prepared."""
         self.changed(table_id)
-        self.next_turn(table_id)
 
     def next_turn(self, table_id: str) -> None:
-        timer = self.timers.pop(table_id, None)
-        if timer is not None:
-            timer.cancel()
+        """Prepare the turn the table is at: a computer player thinks, or the turn timer starts. Called again for
+        the same turn of a person, it leaves the timer running as it is."""
         live = self.referee.table(table_id)
         game = live.game
-        if game is None or game.over:
+        number = None if game is None or game.over else len(game.turns) + 1
+        computer = number is not None and self.referee.computer_move(table_id) is not None
+        timer = self.timers.get(table_id)
+        if timer is not None and timer.number == number and not computer:
             return
-        if self.referee.computer_move(table_id) is not None:
+        if timer is not None:
+            timer.handle.cancel()
+            del self.timers[table_id]
+        if number is None:
+            return
+        if computer:
             asyncio.get_running_loop().create_task(self._think(table_id))
         elif live.row.turn_seconds is not None:
-            number = len(game.turns) + 1
-            self.timers[table_id] = asyncio.get_running_loop().call_later(
-                live.row.turn_seconds, self._time_out, table_id, number
-            )
+            handle = asyncio.get_running_loop().call_later(live.row.turn_seconds, self._time_out, table_id, number)
+            self.timers[table_id] = TurnTimer(number, handle)
 
     def _time_out(self, table_id: str, number: int) -> None:
         self.timers.pop(table_id, None)

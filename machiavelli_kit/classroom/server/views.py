@@ -90,6 +90,15 @@ class TableViews:
         return list(lines)
 
 
+def seconds_left(deadline: float, now: float) -> float:
+    """The seconds a turn timer that runs out at ``deadline`` has left at ``now`` (both on one clock), to a tenth.
+
+    >>> seconds_left(130.0, 100.04), seconds_left(130.0, 131.0)
+    (30.0, 0.0)
+    """
+    return max(0.0, round(deadline - now, 1))
+
+
 def _seen_turn(turn: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """A turn as ``seat`` may see it: the cards another player drew hidden, only how many."""
     seen = dict(turn)
