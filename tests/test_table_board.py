@@ -1,12 +1,17 @@
-"""The networked table's board (ui/table_board.py), headless: its keys, against a real class server process."""
+"""The networked table's board (ui/table_board.py) and its flow, headless: its keys against a real class server
+process, and the turn timer's countdown on a clock the test moves."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
+from machiavelli_kit.classroom.server.client import ClassClient
+from machiavelli_kit.classroom.server.views import seat_view
 from machiavelli_kit.classroom.table_flow import TableFlow
+from machiavelli_kit.game.session import Game
 from machiavelli_kit.ui.table_board import TableBoard
 from tests.processes import until
 from tests.test_board_keyboard import key
@@ -49,3 +54,68 @@ def test_the_cards_keys_draw_and_end_the_turn_at_a_networked_table(server: str) 
     assert mine.errors == other.errors == []
     assert mine.buttons["Draw"].tooltip.endswith("(key D)") and mine.buttons["End turn"].tooltip.endswith("(key E)")
 
+
+class Clock:
+    """A clock the test moves by hand: the countdown never waits on the real one."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_view(seat: int, turn_left: float | None, *, lang: str = "en") -> dict[str, Any]:
+    """A view of a new two-seat bga game (Ann's turn first with this seed) as the server sends it to ``seat``."""
+    game = Game.new(["Ann", "Bob"], "bga", seed=7, dealer=1)
+    seats = [{"seat": 0, "name": "Ann", "computer": None}, {"seat": 1, "name": "Bob", "computer": None}]
+    return {"type": "view", "id": "t", "rules": "bga", "status": "playing", "turn_seconds": 30.0,
+            "turn_left": turn_left, "seats": seats, "to_move": 0, "turns": 0,
+            "game": seat_view(game, seat, lang)}  # fmt: skip
+
+
+def timed_flow(seat: int, clock: Clock, lang: str = "en") -> TableFlow:
+    return TableFlow(ClassClient("http://127.0.0.1:9"), "t", seat, lang=lang, clock=clock)
+
+
+def test_the_turn_timer_counts_down_in_words_on_the_clock_the_flow_reads() -> None:
+    clock = Clock()
+    ann, bob = timed_flow(0, clock), timed_flow(1, clock, "it")
+    ann.take(timed_view(0, 30.0))
+    bob.take(timed_view(1, 30.0, lang="it"))
+    assert ann.my_turn and ann.seconds_left() == 30
+    assert ann.countdown() == "30 seconds left in your turn. When the time is up, you draw a card."
+    assert bob.countdown() == "Ann ha ancora 30 secondi."
+    clock.now += 12.4
+    assert ann.seconds_left() == 18 and ann.next_tick() == pytest.approx(0.61)
+    clock.now += 16.6
+    assert ann.countdown() == "1 second left in your turn. When the time is up, you draw a card."
+    assert bob.countdown() == "Ann ha ancora 1 secondo."
+    clock.now += 5
+    assert ann.countdown() == "Time is up." and ann.seconds_left() == 0
+    ann.take(timed_view(0, None))  # no timer runs (a computer thinks, or the table has none)
+    assert ann.countdown() == "" and ann.seconds_left() is None and ann.next_tick() == 1.0
+
+
+def test_the_board_shows_the_seconds_left_and_says_the_last_ten_once() -> None:
+    async def ticking() -> tuple[list[str], list[str]]:
+        clock = Clock()
+        board = TableBoard(timed_flow(0, clock))
+        shown = []
+        board.flow.take(timed_view(0, 12.0))
+        board.show()  # starts the countdown ticking on the running loop
+        shown.append(board.countdown.value)
+        for seconds in (11, 10, 9):
+            clock.now += 1
+            await until(
+                lambda seconds=seconds: board.countdown.value.startswith(f"{seconds} seconds"), "a tick", SECONDS
+            )
+            shown.append(board.countdown.value)
+        said = [board.position.live.message] * board.position.live.count
+        for task in list(board.tasks):
+            task.cancel()
+        return [text.split(" left")[0] for text in shown], said
+
+    shown, said = asyncio.run(ticking())
+    assert shown == ["12 seconds", "11 seconds", "10 seconds", "9 seconds"]
+    assert "10 seconds left in your turn" in " ".join(said)

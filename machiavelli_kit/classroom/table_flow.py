@@ -13,8 +13,10 @@ drive the same object against a real server process.
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -38,6 +40,8 @@ from machiavelli_kit.practice.session import PlaySession, PlayState
 
 View = Mapping[str, Any]
 """A table's view as the server sends it to one seat (:meth:`ClassClient.views`)."""
+Clock = Callable[[], float]
+"""Seconds on a clock that only goes forward (:func:`time.monotonic`): the turn timer's countdown reads it."""
 
 
 @dataclass(frozen=True)
@@ -55,15 +59,26 @@ class SeatInfo:
 class TableFlow:
     """The learner's ``seat`` at ``table`` on the class server ``client`` talks to, its texts in ``lang``.
 
-    ``hints``: whether Hint helps (at a table of classmates it is off unless the maker wants it).
+    ``hints``: whether Hint helps (at a table of classmates it is off unless the maker wants it); ``clock``: what
+    the turn timer's countdown is read on.
     """
 
     def __init__(
-        self, client: ClassClient, table: str, seat: int, *, hints: bool = False, lang: str | None = None
+        self,
+        client: ClassClient,
+        table: str,
+        seat: int,
+        *,
+        hints: bool = False,
+        lang: str | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
         self.client, self.table_id, self.seat, self.hints = client, table, seat, hints
         self.language = language(lang)
+        self.clock = clock
         self.view: View = {}
+        self._deadline: float | None = None
+        """When the turn timer that runs now runs out, on :attr:`clock` (``None``: no timer runs)."""
         self.lines: list[str] = []
         """The game's log as the server tells it to this seat, turn by turn, then the result."""
         self.sending = False
@@ -94,6 +109,8 @@ class TableFlow:
     def take(self, view: View) -> list[str]:
         """Take in a view from the server; the log's lines it adds (the turns played since, the result)."""
         self.view = view
+        left = view.get("turn_left")
+        self._deadline = None if left is None else self.clock() + float(left)
         lines = list(self._game.get("log", []))
         news = lines[len(self.lines) :] if lines[: len(self.lines)] == self.lines else lines
         self.lines = lines
@@ -228,6 +245,44 @@ class TableFlow:
             if seconds is not None:
                 parts.append(_("{seconds:g} seconds a turn").format(seconds=seconds))
             return " · ".join(parts)
+
+    # the turn timer
+
+    def seconds_left(self) -> int | None:
+        """The whole seconds the turn timer has left (rounded up), ``None`` while no timer runs or the learner's
+        action is on its way."""
+        if self._deadline is None or not self.started or self.over or self.sending or self.waiting:
+            return None
+        return max(0, math.ceil(self._deadline - self.clock()))
+
+    def next_tick(self) -> float:
+        """The seconds until :meth:`seconds_left` changes (a second when no timer runs): when to look again."""
+        if self._deadline is None:
+            return 1.0
+        left = self._deadline - self.clock()
+        return left - math.floor(left) + 0.01 if 0 < left != math.floor(left) else 1.0
+
+    def countdown(self) -> str:
+        """The turn timer's seconds left, in a sentence (``""`` while no timer runs)."""
+        left = self.seconds_left()
+        if left is None or self.to_move is None:
+            return ""
+        with speaking(self.language):
+            if not self.my_turn:
+                name = self.names[self.to_move]
+                return ngettext("{name} has {count} second left.", "{name} has {count} seconds left.", left).format(
+                    name=name, count=left
+                )
+            if left == 0:
+                return _("Time is up.")
+            then = _("When the time is up, you pass.") if self._passes else _("When the time is up, you draw a card.")
+            return (
+                ngettext("{count} second left in your turn.", "{count} seconds left in your turn.", left).format(
+                    count=left
+                )
+                + " "
+                + then
+            )
 
     # the buttons: each an action sent to the server
 

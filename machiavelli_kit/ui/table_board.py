@@ -29,6 +29,9 @@ from machiavelli_kit.ui.seats import NOW, SEATS_STYLE, row_html
 from machiavelli_kit.ui.shortcuts import Shortcut, with_key
 from machiavelli_kit.ui.status import STYLE, Kind, kind_of, mark
 
+WARN_SECONDS = 10
+"""With this many seconds left in their turn, a learner hears it (the live region), once a turn."""
+
 
 class TableBoard:
     """The learner's seat at a networked table (:class:`TableFlow`), drawn and played; ``scale`` is the cards'
@@ -48,6 +51,12 @@ class TableBoard:
         self.info.add_class("mk-game-seats")
         self.status = html_part("mk-game-status")
         self.status.add_class("mk-status-line")
+        self.countdown = html_part("mk-game-countdown")
+        """The turn timer's seconds left, ticking (shown only at a table with a turn timer)."""
+        show(self.countdown, False)
+        self._ticking: asyncio.Task[None] | None = None
+        self._warned: int | None = None
+        """The turn whose last seconds the live region was told of."""
         self.log = html_part("mk-game-log")
         self.log.layout = w.Layout(max_height="12em", overflow="auto")
         self.position = PositionBoard(
@@ -96,7 +105,9 @@ class TableBoard:
         controls = w.HBox([*self.buttons.values(), self.fill], layout=w.Layout(flex_flow="row wrap"))
         controls.add_class("mk-game-controls")
         style = w.HTML(STYLE + SEATS_STYLE, layout=w.Layout(display="none"))
-        self.box = w.VBox([style, self.info, self.position.box, controls, self.status, self.log, self.download])
+        self.box = w.VBox(
+            [style, self.info, self.countdown, self.position.box, controls, self.status, self.log, self.download]
+        )
         self.box.add_class("mk-game")
         self.box.add_class("mk-table-board")
         self._sync_buttons()
@@ -130,6 +141,27 @@ class TableBoard:
             said = " ".join([*(news or [])[-1:], situation]) if not flow.over else situation
             self._tell(said, "valid" if flow.my_turn else "info")
             self._sync_buttons()
+            self.tick()
+            if flow.view.get("turn_seconds") is not None and (self._ticking is None or self._ticking.done()):
+                self._ticking = self._spawn(self._tick)
+
+    def tick(self) -> None:
+        """Show the turn timer's seconds left; a learner whose turn is nearly over hears it once, in time."""
+        flow = self.flow
+        text = flow.countdown()
+        self.countdown.value = html.escape(text)
+        show(self.countdown, bool(text))
+        left = flow.seconds_left()
+        if flow.my_turn and left is not None and 0 < left <= WARN_SECONDS and self._warned != flow.turns:
+            self._warned = flow.turns
+            self.position.live.say(html.escape(text))
+
+    async def _tick(self) -> None:
+        """Count the turn timer down while the game goes on, without holding the kernel up."""
+        while not self.flow.over:
+            self.tick()
+            await asyncio.sleep(self.flow.next_tick())
+        self.tick()
 
     # the learner's buttons
 
@@ -182,7 +214,7 @@ class TableBoard:
         self.status.value = html.escape(text)
         self.position.live.say(html.escape(text))
 
-    def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
+    def _spawn(self, work: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
         """Run ``work()`` as a task on the running loop, in the board's language, its errors on the status line."""
 
         async def guarded() -> None:
@@ -195,6 +227,7 @@ class TableBoard:
         task = asyncio.get_running_loop().create_task(guarded())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
     def _error(self, error: Exception) -> None:
         self.errors.append(traceback.format_exc())
