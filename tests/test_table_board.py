@@ -119,3 +119,25 @@ def test_the_board_shows_the_seconds_left_and_says_the_last_ten_once() -> None:
     shown, said = asyncio.run(ticking())
     assert shown == ["12 seconds", "11 seconds", "10 seconds", "9 seconds"]
     assert "10 seconds left in your turn" in " ".join(said)
+
+
+@pytest.mark.server
+def test_only_the_tables_maker_sees_the_button_that_fills_the_empty_seats(server: str) -> None:
+    """The server lets only the maker give empty seats to computers: a guest's board has no button that cannot work."""
+
+    async def waiting() -> tuple[TableBoard, TableBoard]:
+        ada, bob = await learner(server, "Ada"), await learner(server, "Bob")
+        table = await ada.new_table("bga", 3, seed=SEED)
+        boards = (TableBoard(await TableFlow.sit(ada, table)), TableBoard(await TableFlow.sit(bob, table)))
+        for board in boards:
+            board.follow()
+        await until(lambda: all(board.flow.free_seats == [2] for board in boards), "both seated", SECONDS)
+        for board in boards:
+            for task in list(board.tasks):
+                task.cancel()
+        return boards
+
+    maker, guest = asyncio.run(waiting())
+    assert maker.flow.is_maker and not guest.flow.is_maker
+    assert maker.fill.layout.display != "none" and not maker.fill.disabled
+    assert guest.fill.layout.display == "none"

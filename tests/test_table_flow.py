@@ -159,6 +159,7 @@ def test_the_tables_maker_gives_the_empty_seats_to_computer_players(server: str)
         await anext(views)
         await anext(aiter(guest.follow()))
         assert maker.free_seats == [2, 3] and not maker.started
+        assert maker.is_maker and not guest.is_maker
         refused = (await guest.fill()).text
         done = (await maker.fill("beginner")).text
         while not maker.started:

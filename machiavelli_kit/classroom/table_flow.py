@@ -339,6 +339,11 @@ class TableFlow:
         return Answer(True, _("Sent. Waiting for the table..."))
 
     @property
+    def is_maker(self) -> bool:
+        """Whether the learner made this table: only they (or the teacher) may give its empty seats to computers."""
+        return bool(self.view.get("maker"))
+
+    @property
     def free_seats(self) -> list[int]:
         """The seats nobody has taken yet (while the table waits for players)."""
         return [

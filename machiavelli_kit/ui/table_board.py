@@ -203,7 +203,7 @@ class TableBoard:
         self.buttons["Draw"].disabled = self.buttons["End turn"].disabled = not mine
         self.buttons["Restore"].disabled = not moved
         self.buttons["Hint"].disabled = not (mine and self.flow.hints)
-        show(self.fill, not self.flow.started and bool(self.flow.free_seats))
+        show(self.fill, not self.flow.started and bool(self.flow.free_seats) and self.flow.is_maker)
         self.fill.disabled = waiting
         self.position.buttons["Check"].disabled = not mine
         self.position.buttons["Undo"].disabled = not (mine and self.position.session.can_undo)

@@ -11,10 +11,11 @@ trainer's record of one puzzle: ``{"puzzle", "attempts", "hints", "solved", "hel
 The server sends:
 
 - ``{"type": "welcome", "name", "lang"}`` after a good ``hello``;
-- ``{"type": "view", "id", "rules", "status", "turn_seconds", "turn_left", "seats", "to_move", "turns", "game"}``
-  after ``watch`` and after every turn: the table's id, rules string, ``open``/``playing``/``over``, the turn
-  timer's seconds and the seconds it has left now (``null`` while no timer runs), each seat's
-  name and computer player, whose turn and how many turns so far; ``game`` (once it started) is the
+- ``{"type": "view", "id", "rules", "status", "turn_seconds", "turn_left", "seats", "to_move", "turns", "maker",
+  "game"}`` after ``watch`` and after every turn: the table's id, rules string, ``open``/``playing``/``over``,
+  the turn timer's seconds and the seconds it has left now (``null`` while no timer runs), each seat's name
+  and computer player, whose turn and how many turns so far, whether the seat's learner made the table
+  (``maker``: they may give its empty seats to computer players); ``game`` (once it started) is the
   seat's own view (:func:`.views.seat_view`: its hand only, the others' hand sizes, the table, the stock,
   the helping cards, the turns as the seat may see them, the log in its language, the result);
 - ``{"type": "done", "id", "turn"}`` when an ``act`` counted, ``{"type": "refused", "id", "reason"}`` when

@@ -327,9 +327,11 @@ class Referee:
     # what is seen
 
     def view(self, table_id: str, seat: int | None, lang: str) -> dict[str, object]:
-        """The table as ``seat`` sees it (``None``: a watcher), in ``lang``."""
+        """The table as ``seat`` sees it (``None``: a watcher), in ``lang``; ``maker``: whether that seat's learner
+        made the table (and so may give its empty seats to computer players)."""
         live = self.table(table_id)
-        view: dict[str, object] = {"type": "view", **self.summary(table_id)}
+        maker = seat is not None and live.row.maker is not None and live.seats[seat].learner == live.row.maker
+        view: dict[str, object] = {"type": "view", **self.summary(table_id), "maker": maker}
         if live.game is not None:
             if live.views is None or live.views.game is not live.game:
                 live.views = TableViews(live.game)
