@@ -83,6 +83,7 @@ class Lobby:
         self.rules = w.Dropdown(options=[(_(label), value) for label, value in PRESETS], value="bga",
                                 description=_("Rules"))  # fmt: skip
         self.seat_count = w.Dropdown(options=SEATS, value=2, description=_("Seats"))
+        self.seat_count.add_class("mk-lobby-seats")
         self.seat_count.observe(lambda _change: self._seat_rows(), "value")
         kinds = [(_("a classmate"), CLASSMATE), *((_(label), kind) for label, kind in KINDS if kind != PERSON)]
         self.who = [
