@@ -221,12 +221,15 @@ def play(seats: list[Seat], contexts: list[BrowserContext], app: App) -> int:
 
 
 def what_pages_show(seats: list[Seat], artifacts: Path) -> str:
-    """Each page's seat row, status line and last log lines (for a failure's message), and a screenshot of each."""
+    """Each page's seat row, status line and log (for a failure's message), and a screenshot of each."""
     shown = []
     for seat in seats:
-        seat.page.screenshot(path=artifacts / f"class-four-{seat.name}-stuck.png", full_page=True)
-        parts = [seat.page.locator(f".mk-table-board {part}").first.text_content(timeout=5_000) or ""
-                 for part in (".mk-game-seats", ".mk-game-status", ".mk-game-log")]  # fmt: skip
+        try:
+            seat.page.screenshot(path=artifacts / f"class-four-{seat.name}-stuck.png", full_page=True)
+            parts = [seat.page.locator(f".mk-table-board {part}").first.text_content(timeout=5_000) or ""
+                     for part in (".mk-game-seats", ".mk-game-status", ".mk-game-log")]  # fmt: skip
+        except PlaywrightError as error:  # a page closed, or not at the table yet
+            parts = [f"({error.message.splitlines()[0]})", "", ""]
         shown.append(f"{seat.name}: {parts[0]!r} / {parts[1]!r} / {parts[2][:300]!r}")
     return "\n".join(shown)
 
