@@ -6,10 +6,8 @@ also said in the live region for a screen reader."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,15 +19,9 @@ from machiavelli_kit.ui.cursor import drop_stops
 from machiavelli_kit.ui.layout import CARD_H
 from machiavelli_kit.ui.position_board import PositionBoard
 from machiavelli_kit.ui.seats import seats_text
-from tests.test_game_board import no_event_loop_running as _no_loop
 from tests.test_game_board import started
 
 C = Card.parse
-
-
-@pytest.fixture(autouse=True)
-def no_event_loop_running() -> Iterator[None]:
-    yield from _no_loop.__wrapped__()  # type: ignore[attr-defined]
 
 
 def key(view: PositionBoard, name: str, **flags: bool) -> None:

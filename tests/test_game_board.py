@@ -10,7 +10,6 @@ import datetime
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
@@ -27,19 +26,6 @@ SEED = 7
 """Seed 7 deals You 6♠ 6♥ 6♣ (a set to lay) and lets You start against Greedy."""
 MAX_TURNS = 400
 """More turns than any of these games takes: a loop that reaches it is a bug, not a long game."""
-
-
-@pytest.fixture(autouse=True)
-def no_event_loop_running() -> Iterator[None]:
-    """Run each test as a script runs the board: with no event loop running in the thread.
-
-    Playwright's sync API (the browser tests, when a worker runs them first) leaves its event loop
-    marked as running in the main thread, and the board would hand its computer turns to it.
-    """
-    leaked = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    yield
-    asyncio._set_running_loop(leaked)
 
 
 def started(kinds: list[str], *, seed: int = SEED, names: list[str] | None = None, hints: bool = True) -> GameBoard:

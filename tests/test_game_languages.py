@@ -5,7 +5,6 @@ commands, each in the language asked for, whatever the session speaks."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,15 +27,6 @@ from machiavelli_kit.ui.game_ending import ending_html, review_html
 
 SEED = 7
 """Seed 7 deals the first seat 6♠ 6♥ 6♣ (a set to lay) and lets it start against Greedy."""
-
-
-@pytest.fixture(autouse=True)
-def no_event_loop_running() -> Iterator[None]:
-    """No event loop marked as running in this thread (Playwright's sync API may leave one)."""
-    leaked = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    yield
-    asyncio._set_running_loop(leaked)
 
 
 def flow_in(lang: str, name: str = "Ann") -> GameFlow:

@@ -26,9 +26,6 @@ from machiavelli_kit.game.record import RecordError, dumps, loads
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.seats import seats_text
-from tests.test_game_board import no_event_loop_running
-
-__all__ = ["no_event_loop_running"]  # the fixture: the board's computer turns at once
 
 
 def game_of(rules: str, hands: Sequence[str], limit: Limit = NO_LIMIT) -> Game:

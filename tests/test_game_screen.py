@@ -14,10 +14,8 @@ from machiavelli_kit.ui.game_board import GameBoard
 from machiavelli_kit.ui.position_board import FIT, FIT_ROOM, PositionBoard
 from machiavelli_kit.ui.seats import seats_text
 from machiavelli_kit.ui.status import kind_of
-from tests.test_game_board import MAX_TURNS, no_event_loop_running, started
+from tests.test_game_board import MAX_TURNS, started
 from tests.test_widget import drag
-
-__all__ = ["no_event_loop_running"]  # the fixture, used here too (computer turns at once)
 
 
 def disabled(board: GameBoard) -> set[str]:

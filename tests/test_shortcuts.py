@@ -4,11 +4,7 @@ that button is disabled)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.ui.game_board import GameBoard
@@ -17,15 +13,6 @@ from tests.test_game_board import lay, started
 
 SEED = 7
 """Seed 7 deals You 6♠ 6♥ 6♣ and the first turn against Greedy (as in tests/test_game_board.py)."""
-
-
-@pytest.fixture(autouse=True)
-def no_event_loop_running() -> Iterator[None]:
-    """Computer turns are played at once, as in a script (see tests/test_game_board.py)."""
-    leaked = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    yield
-    asyncio._set_running_loop(leaked)
 
 
 def key_event(key: str, *, ctrl: bool = False, alt: bool = False, repeat: bool = False) -> dict[str, Any]:
