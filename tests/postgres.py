@@ -7,6 +7,7 @@ as that user. Without Debian's ``postgresql`` package the tests that need it are
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import pwd
 import shutil
@@ -71,3 +72,21 @@ def new_database(cluster: str, name: str) -> str:
     with psycopg.connect(address, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')  # a name of the tests' own, never a user's
     return f"{cluster}/{name}"
+
+
+_numbers = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A PostgreSQL cluster for a test module's databases, started once for the module."""
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database for one test: SQLite in its folder, then PostgreSQL in the module's cluster."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'class.sqlite'}"
+    return new_database(request.getfixturevalue("cluster"), f"kit_{os.getpid()}_{next(_numbers)}")

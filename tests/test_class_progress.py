@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,12 +23,13 @@ from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import Store
 from machiavelli_kit.practice.progress import Record
 from machiavelli_kit.puzzles.collection import load_collection
-from tests.postgres import new_database, postgres_cluster
+from tests.postgres import cluster, database
 from tests.processes import free_port
 from tests.test_class_server import TOKEN, Server
 
+__all__ = ["cluster", "database"]  # the fixtures: a database for each test, SQLite then PostgreSQL
+
 COLLECTION = load_collection()
-_databases = iter(range(10**6))
 
 
 # the database: the most it was told
@@ -105,19 +105,6 @@ def test_a_learner_who_floods_their_progress_is_refused_in_words_and_nothing_cha
 
 
 # a real server process, on SQLite and PostgreSQL
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite'}"
-    return new_database(request.getfixturevalue("cluster"), f"progress_{os.getpid()}_{next(_databases)}")
 
 
 @pytest.fixture

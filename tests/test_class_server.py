@@ -10,7 +10,6 @@ Every wait is a deadline on a condition, never a sleep that hopes.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import os
 import re
@@ -31,8 +30,10 @@ from machiavelli_kit.game.actions import Draw, Pass
 from machiavelli_kit.game.players import fallback
 from machiavelli_kit.game.record import from_record, loads, replay_turns
 from machiavelli_kit.game.session import Game
-from tests.postgres import new_database, postgres_cluster
+from tests.postgres import cluster, database
 from tests.processes import answers, free_port, stop_group, wait_until
+
+__all__ = ["cluster", "database"]  # the fixtures: a database for each test, SQLite then PostgreSQL
 
 pytestmark = pytest.mark.server
 
@@ -41,21 +42,6 @@ STARTING = 120.0
 """A deadline for a server process to answer, on a machine other work shares."""
 GAME = 600.0
 """A deadline for a whole game between computer players and a script."""
-_numbers = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with postgres_cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite'}"
-    cluster = request.getfixturevalue("cluster")
-    return new_database(cluster, f"class_{os.getpid()}_{next(_numbers)}")
 
 
 class Server:
@@ -131,6 +117,22 @@ def seen_by(turn: dict[str, Any], seat: int) -> dict[str, Any]:
     return shown
 
 
+def written_and_replayed(url: str, table: str, out: Path) -> dict[str, Any]:
+    """The record ``table record`` writes to ``out`` of a game over, once ``game replay`` has found it whole."""
+    written = subprocess.run(
+        table_command("record", "--server", url, "--table", table, "--out", str(out)),
+        capture_output=True,
+        text=True,
+        timeout=STARTING,
+    )
+    assert written.returncode == 0, written.stderr
+    replay = subprocess.run([*kit(), "game", "replay", str(out)], capture_output=True, text=True, timeout=STARTING)
+    assert replay.returncode == 0, replay.stderr
+    assert "finished" in replay.stdout
+    record: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return record
+
+
 def test_three_clients_play_a_whole_game_and_its_record_replays(server: Server, tmp_path: Path) -> None:
     made = subprocess.run(
         table_command("new", "--server", server.url, "--rules", "bga", "--seats", "3", "--seed", "11"),
@@ -166,18 +168,7 @@ def test_three_clients_play_a_whole_game_and_its_record_replays(server: Server, 
         return seat
 
     seat = asyncio.run(person())
-    out = tmp_path / "game.json"
-    written = subprocess.run(
-        table_command("record", "--server", server.url, "--table", table, "--out", str(out)),
-        capture_output=True,
-        text=True,
-        timeout=STARTING,
-    )
-    assert written.returncode == 0, written.stderr
-    replay = subprocess.run([*kit(), "game", "replay", str(out)], capture_output=True, text=True, timeout=STARTING)
-    assert replay.returncode == 0, replay.stderr
-    assert "finished" in replay.stdout
-    record = json.loads(out.read_text(encoding="utf-8"))
+    record = written_and_replayed(server.url, table, tmp_path / "game.json")
     assert sorted(record["players"]) == ["Ada", "Ben", "Greta"] and record["players"][seat] == "Ada"
     last = views[-1]["game"]
     assert views[-1]["status"] == "over" and last["result"] == record["result"]

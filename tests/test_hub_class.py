@@ -31,7 +31,7 @@ from machiavelli_kit.classroom.server.client import ClassClient, Refused
 from machiavelli_kit.game.actions import Draw
 from tests.hub import CONFIG, hub_options, processes_in, running_hub
 from tests.processes import free_port, wait_until
-from tests.test_class_server import GAME, STARTING, kit, person_action, table_command
+from tests.test_class_server import GAME, STARTING, person_action, table_command, written_and_replayed
 
 pytestmark = pytest.mark.server
 
@@ -171,16 +171,5 @@ def test_three_hub_users_play_one_table_through_the_hubs_class_service(
     assert views[-1]["status"] == "over"
     assert sorted(other["name"] for other in views[-1]["seats"]) == sorted(LEARNERS)
     assert views[-1]["seats"][seat]["name"] == "ada"
-    out = tmp_path / "game.json"
-    written = subprocess.run(
-        table_command("record", "--server", url, "--table", table, "--out", str(out)),
-        capture_output=True,
-        text=True,
-        timeout=STARTING,
-    )
-    assert written.returncode == 0, written.stderr
-    replay = subprocess.run([*kit(), "game", "replay", str(out)], capture_output=True, text=True, timeout=STARTING)
-    assert replay.returncode == 0, replay.stderr
-    assert "finished" in replay.stdout
-    record = json.loads(out.read_text(encoding="utf-8"))
+    record = written_and_replayed(url, table, tmp_path / "game.json")
     assert sorted(record["players"]) == sorted(LEARNERS) and record["players"][seat] == "ada"

@@ -39,6 +39,7 @@ from machiavelli_kit.core.melds import Meld, check_meld
 from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.game.record import from_record, loads
 from tests.e2e.test_board_keyboard import Listener, tab_to
+from tests.e2e.test_class_tables import wait_text
 from tests.processes import answers, free_port, stop_group, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -101,15 +102,6 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def open_game(page: Page, app: App) -> None:
     page.goto(f"{app.base}/voila/render/game.ipynb", wait_until="commit", timeout=TIMEOUT)
-
-
-def wait_text(page: Page, selector: str, pattern: str) -> None:
-    page.wait_for_function(
-        "([selector, pattern]) => [...document.querySelectorAll(selector)].some("
-        "el => new RegExp(pattern).test(el.textContent))",
-        arg=[selector, pattern],
-        timeout=TIMEOUT,
-    )
 
 
 def text(page: Page, selector: str) -> str:
