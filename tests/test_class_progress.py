@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +23,9 @@ from machiavelli_kit.practice.progress import Record
 from machiavelli_kit.puzzles.collection import load_collection
 from tests.postgres import cluster, database
 from tests.processes import free_port
-from tests.test_class_server import TOKEN, Server
+from tests.test_class_server import TOKEN, Server, server
 
-__all__ = ["cluster", "database"]  # the fixtures: a database for each test, SQLite then PostgreSQL
+__all__ = ["cluster", "database", "server"]  # the fixtures: a database for each test, SQLite then PostgreSQL
 
 COLLECTION = load_collection()
 
@@ -105,14 +103,6 @@ def test_a_learner_who_floods_their_progress_is_refused_in_words_and_nothing_cha
 
 
 # a real server process, on SQLite and PostgreSQL
-
-
-@pytest.fixture
-def server(database: str, tmp_path: Path) -> Iterator[Server]:
-    running = Server(database, tmp_path)
-    running.start()
-    yield running
-    running.stop()
 
 
 async def post(url: str, credential: str | None, body: bytes) -> tuple[int, str]:

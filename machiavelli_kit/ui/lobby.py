@@ -25,6 +25,7 @@ from machiavelli_kit.classroom.server.client import ClassClient, Refused, Server
 from machiavelli_kit.classroom.table_flow import TableFlow
 from machiavelli_kit.classroom.visitor import visitor
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
+from machiavelli_kit.ui.game_parts import show
 from machiavelli_kit.ui.game_setup import KINDS, PERSON, PRESETS
 from machiavelli_kit.ui.position_board import FIT
 from machiavelli_kit.ui.status import STYLE, Kind, mark
@@ -108,7 +109,7 @@ class Lobby:
         self.box.add_class("mk-lobby")
         self._seat_rows()
         for part in (self.sign_in_box, self.lobby_box, self.table_box):  # until the server says which is wanted
-            _show(part, False)
+            show(part, False)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -135,10 +136,10 @@ class Lobby:
         if self.client is None and self.name.value.strip():
             self.client = await sign_in(self.url, self.name.value.strip(), self.language, self.credentials)
         if self.client is None:
-            _show(self.sign_in_box, True)
+            show(self.sign_in_box, True)
             self._tell(_("Give your name to play your class."), "info")
             return
-        _show(self.sign_in_box, False)
+        show(self.sign_in_box, False)
         self.you.value = html.escape(self._you(self.client))
         await self._refresh()
         own = next((table for table in self.tables if self._own_seat(table) is not None), None)
@@ -185,8 +186,8 @@ class Lobby:
         self._stop_polling()
         self.board = TableBoard(flow, scale=self.scale)
         self.table_box.children = (self.board.box, self.back)
-        _show(self.lobby_box, False)
-        _show(self.table_box, True)
+        show(self.lobby_box, False)
+        show(self.table_box, True)
         self.status.value = ""
         self.board.follow()
 
@@ -200,8 +201,8 @@ class Lobby:
         self._to_tables()
 
     def _to_tables(self) -> None:
-        _show(self.table_box, False)
-        _show(self.lobby_box, True)
+        show(self.table_box, False)
+        show(self.lobby_box, True)
         self._tell(_("Join a table, or make one."), "info")
         if self._polling is None or self._polling.done():
             self._polling = self._spawn(self._poll)
@@ -234,7 +235,7 @@ class Lobby:
 
     def _seat_rows(self) -> None:
         for seat, who in enumerate(self.who, start=1):
-            _show(who, seat < self.seat_count.value)
+            show(who, seat < self.seat_count.value)
 
     def _own_seat(self, table: Mapping[str, Any]) -> int | None:
         return None if self.client is None or self.client.name is None else own_seat(table, self.client.name)
@@ -298,10 +299,6 @@ def _button(label: str, tooltip: str, name: str) -> w.Button:
     button = w.Button(description=label, tooltip=tooltip, layout=w.Layout(width="auto"))
     button.add_class(f"mk-lobby-{name}")
     return button
-
-
-def _show(widget: w.DOMWidget, visible: bool) -> None:
-    widget.layout.display = None if visible else "none"
 
 
 __all__ = ["POLL_SECONDS", "Lobby", "class_tables"]
