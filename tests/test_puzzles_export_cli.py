@@ -25,7 +25,9 @@ def test_format_pdf_writes_the_two_pdfs_only(capsys: pytest.CaptureFixture[str],
     assert sorted(path.name for path in tmp_path.iterdir()) == ["answers.pdf", "worksheet.pdf"]
     sheet = pdfium.PdfDocument(tmp_path / "worksheet.pdf")
     assert len(sheet) == 3  # one puzzle a page; bga-3 has the fewest cards, so it comes first
-    assert "1. Not enough to go round" in sheet[0].get_textpage().get_text_bounded()
+    assert "Puzzle 1" in sheet[0].get_textpage().get_text_bounded()
+    key = pdfium.PdfDocument(tmp_path / "answers.pdf")
+    assert "1. Not enough to go round" in key[0].get_textpage().get_text_bounded()
 
 
 def test_format_both_with_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -65,7 +67,8 @@ def test_an_assignment_prints_its_puzzles_under_its_title(capsys: pytest.Capture
     code, out, _ = run(capsys, "--assignment", str(assignment), "--out", str(tmp_path / "sheets"))
     assert code == 0 and out.startswith("2 puzzles: ")
     sheet = (tmp_path / "sheets" / "worksheet.html").read_text(encoding="utf-8")
-    assert "Rearranging, week 2" in sheet and "Not enough to go round" in sheet
+    key = (tmp_path / "sheets" / "answers.html").read_text(encoding="utf-8")
+    assert "Rearranging, week 2" in sheet and "Puzzle 2" in sheet and "Not enough to go round" in key
 
 
 @pytest.mark.parametrize(

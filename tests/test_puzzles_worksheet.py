@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from machiavelli_kit.classroom.answer_key import answer_key
 from machiavelli_kit.classroom.sheet_files import export_worksheet
 from machiavelli_kit.classroom.sheet_html import answers_html, worksheet_html
-from machiavelli_kit.classroom.sheet_layout import arrange, visible_cards, writing_lines
+from machiavelli_kit.classroom.sheet_layout import arrange, table_rows, visible_cards, writing_lines
 from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
 from machiavelli_kit.core.svg import FELT
 from machiavelli_kit.puzzles.collection import load_collection
@@ -35,8 +38,9 @@ def test_export_holds_the_puzzles_and_the_answers(tmp_path: Path) -> None:
     chosen = puzzles("bga-1", "it-3", "bga-3")
     sheet, answers = export_worksheet(chosen, tmp_path / "out", "Homework 1")
     questions, solutions = sheet.read_text(encoding="utf-8"), answers.read_text(encoding="utf-8")
-    for puzzle in chosen:
-        assert puzzle.title in questions and puzzle.title in solutions
+    for puzzle in chosen:  # the titles name the answer ("Not enough to go round"): on the key only
+        assert puzzle.title not in questions and puzzle.title in solutions
+    assert numbered_titles(questions) == ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
     assert questions.count("<svg") == 3
     assert "Answer" not in questions and "10♦ joins the tens and frees 10♥" not in questions
     assert "Answer: Play 1 card (4♥)." in solutions and f"Answer: {NO_PLAY}" in solutions
@@ -110,25 +114,48 @@ def test_easy_puzzles_come_first_inside_each_chapter_and_chapters_keep_their_ord
         sizes = [visible_cards(puzzle) for _, puzzle in section.puzzles]
         assert sizes == sorted(sizes)
     sheet = worksheet_html(chosen, "Mixed", chapters=COLLECTION.chapters)
-    assert numbered_titles(sheet) == [puzzle.title for section in sections for _, puzzle in section.puzzles]
+    key = answers_html(chosen, "Mixed", chapters=COLLECTION.chapters)
+    assert numbered_titles(key) == [puzzle.title for section in sections for _, puzzle in section.puzzles]
+    assert numbered_titles(sheet) == [f"Puzzle {number}" for number in range(1, 13)]
     assert escape(COLLECTION.chapters[0].intro) in sheet and escape(COLLECTION.chapters[2].intro) in sheet
-    given = worksheet_html(chosen, "Mixed", SheetOptions(order="given"))
+    given = answers_html(chosen, "Mixed", SheetOptions(order="given"))
     assert numbered_titles(given) == [puzzle.title for puzzle in chosen]
 
 
 def test_the_writing_space_fits_the_puzzle_or_is_a_blank_table() -> None:
     chain = COLLECTION.find("it-3")
     lines = worksheet_html([chain], "Lines")
-    assert lines.count("<div></div>") == writing_lines(chain) == chain.par + 1 == 6
+    hand, melds = len(chain.position.hand), len(chain.position.table.melds)
+    assert lines.count("<div></div>") == writing_lines(chain) == hand + melds // 2 + 1 == 5
     table = worksheet_html([chain], "Table", SheetOptions(space="table"))
     assert "Draw your table here" in table and "<div></div>" not in table
     bare = worksheet_html([chain], "None", SheetOptions(space="none"))
     assert "Draw your table here" not in bare and "<div></div>" not in bare
 
 
-def test_a_puzzle_with_no_play_gets_no_less_room_than_its_hand() -> None:
-    stuck = COLLECTION.find("bga-3")
-    assert stuck.par is None and writing_lines(stuck) == len(stuck.position.hand) + 1
+@given(st.sampled_from(COLLECTION.puzzles), st.sampled_from(COLLECTION.puzzles))
+def test_the_room_to_answer_follows_the_position_never_the_answer(puzzle: Puzzle, other: Puzzle) -> None:
+    """The answer, moves, example table, grade and title of another puzzle change neither lines nor rows:
+    lines that followed the example play's moves told "yes" (92 of the 233 yes/no puzzles)."""
+    swapped = replace(
+        puzzle, answer=other.answer, par=other.par, solution=other.solution, grade=other.grade, title=other.title
+    )
+    assert writing_lines(swapped) == writing_lines(puzzle) and table_rows(swapped) == table_rows(puzzle)
+    for space in ("lines", "table"):
+        options = SheetOptions(space=space)
+        assert worksheet_html([swapped], "Same", options) == worksheet_html([puzzle], "Same", options)
+
+
+def test_a_chapter_introduction_says_what_it_teaches_not_how_many_answers_are_no() -> None:
+    """Chapter 1 announced "two tables where nothing can be played"; no introduction counts answers."""
+    counting = re.compile(
+        r"\b(one|two|three|four|five|due|tre|quattro|dwa|dwie|trzy|cztery)\b[^.;:]*"
+        r"(nothing|impossible|niente|impossibil|nic|niemożliw)",
+        re.IGNORECASE,
+    )
+    for chapter in COLLECTION.chapters:
+        for lang in ("en", "it", "pl"):
+            assert not counting.search(chapter.intro_in(lang)), (chapter.name, lang, chapter.intro_in(lang))
 
 
 def test_several_puzzles_share_a_page() -> None:

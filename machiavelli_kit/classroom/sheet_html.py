@@ -30,6 +30,7 @@ from machiavelli_kit.classroom.sheet_layout import (
     example_line,
     key_meta,
     pages,
+    sheet_heading,
     sheet_meta,
     table_rows,
     why_heading,
@@ -94,7 +95,7 @@ def _worksheet_html(puzzles: Sequence[Puzzle], title: str, options: SheetOptions
         items.append(
             f"<div{page}>{heading}"
             f'<section class="puzzle" id="puzzle-{number}">'
-            f"<h3>{number}. {escape(puzzle.title_in())}</h3>"
+            f"<h3>{escape(sheet_heading(number))}</h3>"
             f'<p class="meta">{escape(sheet_meta(puzzle))}</p>'
             f"<p>{escape(puzzle.question())}</p>"
             f"{position_svg(puzzle.position, options.four_colour, ink_saving=options.ink_saving)}"

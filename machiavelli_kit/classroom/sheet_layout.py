@@ -28,6 +28,7 @@ from machiavelli_kit.puzzles.position_id import format_position_id
 
 # TRANSLATORS: the line at the top of a worksheet where a student writes their name, class and date.
 NAME_LINE = (N_("Name:"), N_("Class:"), N_("Date:"))
+MOST_LINES = 12
 
 
 @dataclass(frozen=True)
@@ -83,17 +84,31 @@ def pages(sections: Sequence[Section], per_page: int) -> Iterator[tuple[Section,
 
 
 def writing_lines(puzzle: Puzzle) -> int:
-    """Ruled lines for the answer: one a move of the example play, at least one a hand card, plus one.
+    """Ruled lines for the answer, from what the student sees: one a hand card, one for every two melds on
+    the table (to move them about), and one more; 12 at most.
 
-    A puzzle with no play gets as many as its hand has cards (plus one), like a
-    small puzzle with a play, so the space does not give the answer away.
+    Never from the answer: lines that followed the example play's moves told "yes"
+    to a student who counted them against the hand.
+
+    >>> from machiavelli_kit.puzzles.collection import load_collection
+    >>> chain = load_collection().find("it-3")  # 2 cards in the hand, 4 melds on the table
+    >>> writing_lines(chain)
+    5
     """
-    return min(max(puzzle.par or 0, len(puzzle.position.hand)) + 1, 12)
+    melds = len(puzzle.position.table.melds)
+    return min(len(puzzle.position.hand) + -(-melds // 2) + 1, MOST_LINES)
 
 
 def table_rows(puzzle: Puzzle) -> int:
     """Rows of cards in the blank outline: the table's rows (four melds a row) and one more."""
     return -(-len(puzzle.position.table.melds) // 4) + 1
+
+
+def sheet_heading(number: int) -> str:
+    """A puzzle's heading on the student sheet: its number only, for a title would tell the answer
+    (the card to play, the meld to lay, the technique); the key keeps the titles."""
+    # TRANSLATORS: a puzzle's heading on a student's worksheet, e.g. "Puzzle 7".
+    return _("Puzzle {number}").format(number=number)
 
 
 def draw_here() -> str:

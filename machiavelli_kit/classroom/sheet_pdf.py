@@ -54,6 +54,7 @@ from machiavelli_kit.classroom.sheet_layout import (
     example_line,
     key_meta,
     pages,
+    sheet_heading,
     sheet_meta,
     table_rows,
     why_heading,
@@ -300,7 +301,7 @@ def _worksheet_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions,
         story.append(PageQuota(document, options.per_page))
         block = _chapter_heading(section.title, section.intro) if number == section.puzzles[0][0] else []
         block += [
-            PuzzleTitle(markup(f"{number}. {puzzle.title_in()}"), _styles()["puzzle"]),
+            PuzzleTitle(markup(sheet_heading(number)), _styles()["puzzle"]),
             _paragraph(sheet_meta(puzzle), "meta"),
             _paragraph(puzzle.question(), "body"),
             PositionPicture(puzzle.position, ink_saving=options.ink_saving, four_colour=options.four_colour),
