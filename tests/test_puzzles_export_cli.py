@@ -32,7 +32,7 @@ def test_format_pdf_writes_the_two_pdfs_only(capsys: pytest.CaptureFixture[str],
 
 def test_format_both_with_every_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, _ = run(
-        capsys, "--chapter", "1", "--format", "both", "--ink-saving", "--space", "table", "--per-page", "4",
+        capsys, "--chapter", "1", "--format", "both", "--ink-saving", "--space", "table", "--per-page", "3",
         "--order", "given", "--no-name-line", "--title", "Class 2B", "--out", str(tmp_path),
     )  # fmt: skip
     assert code == 0
@@ -42,7 +42,7 @@ def test_format_both_with_every_option(capsys: pytest.CaptureFixture[str], tmp_p
     sheet = (tmp_path / "worksheet.html").read_text(encoding="utf-8")
     assert "Class 2B" in sheet and "Draw your table here" in sheet
     assert FELT not in sheet and "Name:" not in sheet and "grade" not in sheet
-    assert sheet.count('class="new-page"') == 4  # 17 puzzles, 4 a page
+    assert sheet.count('class="new-page"') == 5  # 17 puzzles, 3 a page
 
 
 def test_a_chapter_is_named_by_its_id_and_count_takes_some_of_it(

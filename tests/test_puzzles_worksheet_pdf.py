@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from machiavelli_kit.classroom.sheet_layout import arrange
-from machiavelli_kit.classroom.sheet_options import SheetOptions
+from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
 from machiavelli_kit.classroom.sheet_pdf import answers_pdf, worksheet_pdf
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle
@@ -82,3 +82,30 @@ def test_the_fonts_travel_inside_the_file() -> None:
     assert b"/FontFile2" in pdf and re.search(rb"/BaseFont /[A-Z]{6}\+DejaVuSans", pdf)  # DejaVu, embedded
     assert b"/BaseFont /ZapfDingbats" in pdf  # the suits: a font every PDF reader carries
     assert worksheet_pdf(SMALL[:1], "Fonts") == pdf  # the same sheet twice is the same file
+
+
+def test_per_page_fills_the_pages_drawing_the_puzzles_smaller() -> None:
+    """A chain chapter with a table to draw in took a page a puzzle (52 pages): now two a page, read back."""
+    chapter = COLLECTION.chapter("ch07-chain").puzzles
+    texts = page_texts(worksheet_pdf(chapter, "Chains", SheetOptions(space="table", per_page=2)))
+    assert len(texts) == 26
+    for page, text in enumerate(texts):
+        assert re.findall(r"Puzzle (\d+)", text) == [str(2 * page + 1), str(2 * page + 2)]
+        assert "Draw your table here" in text
+    sheet = " ".join(texts)
+    for puzzle in chapter:  # no title, technique or answer on the student sheet
+        assert puzzle.title not in sheet
+    for giveaway in ("chain", "frees", "Answer", "grade"):
+        assert giveaway not in sheet
+
+
+def test_five_small_puzzles_a_page_without_room_to_answer() -> None:
+    chapter = COLLECTION.chapter("ch01-first-steps").puzzles
+    assert len(page_texts(worksheet_pdf(chapter, "Warm-ups", SheetOptions(space="none", per_page=5)))) == 4
+
+
+def test_too_many_a_page_is_refused_naming_the_puzzle_and_what_fits() -> None:
+    chapter = COLLECTION.chapter("ch10-expert").puzzles
+    with pytest.raises(WorksheetError) as refused:
+        worksheet_pdf(chapter, "Expert", SheetOptions(per_page=6))
+    assert str(refused.value) == "Puzzle 35 is too big to print 6 to a page: choose 2 a page or fewer."

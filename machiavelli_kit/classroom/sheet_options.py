@@ -37,7 +37,7 @@ class SheetOptions:
     """Black and white: the cards on white, no solid green blocks."""
     space: str = "lines"
     per_page: int = 2
-    """Puzzles on one printed page of the student sheet (a big puzzle may still push the next one over)."""
+    """Puzzles on one printed page of the student sheet, drawn smaller to fit (refused when too small to read)."""
     order: str = "easy"
     four_colour: bool = False
 

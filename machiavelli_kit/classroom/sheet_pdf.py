@@ -35,6 +35,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
+    KeepInFrame,
     KeepTogether,
     ListFlowable,
     Paragraph,
@@ -60,7 +61,7 @@ from machiavelli_kit.classroom.sheet_layout import (
     why_heading,
     writing_lines,
 )
-from machiavelli_kit.classroom.sheet_options import SheetOptions
+from machiavelli_kit.classroom.sheet_options import SheetOptions, WorksheetError
 from machiavelli_kit.core.cards import Card, format_card
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.svg import CARD_HEIGHT, CARD_WIDTH, FELT, GAP, LABEL_HEIGHT, OVERLAP, suit_colour
@@ -74,6 +75,13 @@ PICTURE_SCALE = 0.6
 """Points per pixel of :mod:`machiavelli_kit.core.svg`'s layout (smaller if a picture is wider than the page)."""
 LINE_SPACING = 22.0
 MARGIN = 15 * mm
+MIN_SCALE = 0.5
+"""The smallest a puzzle is drawn to fit its page (cards about 9 mm wide, its heading 6 pt): smaller is unreadable."""
+SHEET_TOP = 70.0
+"""Points kept on every page for the sheet's title and the name line (on the first page)."""
+PUZZLE_GAP = 6.0
+FRAME_PADDING = 12.0
+"""A page frame's padding, top and bottom together."""
 INK = HexColor("#111111")
 GREY = HexColor("#555555")
 
@@ -243,12 +251,9 @@ class BlankTable(Flowable):
         canvas.drawString(GAP * PICTURE_SCALE, self.box_height - 16, self.label)
 
 
-class PuzzleTitle(Paragraph):
-    """A puzzle's heading: the document counts these to know how many puzzles a page holds."""
-
-
 class SheetDocument(SimpleDocTemplate):
-    """A4 pages with the title and page number at the foot; counts the puzzles placed on each page."""
+    """A4 pages with the title and page number at the foot; counts the puzzles (:class:`FittedPuzzle`) placed
+    on each page."""
 
     def __init__(self, buffer: BytesIO, title: str) -> None:
         super().__init__(
@@ -258,8 +263,36 @@ class SheetDocument(SimpleDocTemplate):
         self.placed: Counter[int] = Counter()
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, PuzzleTitle):
+        if isinstance(flowable, FittedPuzzle):
             self.placed[self.page] += 1
+
+
+class FittedPuzzle(KeepInFrame):
+    """A puzzle of the student sheet drawn smaller, when it must, to take no more than its share of a page."""
+
+
+def puzzle_room(document: SheetDocument, per_page: int) -> float:
+    """The height one puzzle may take so that ``per_page`` of them fit a page under the sheet's title."""
+    return (document.height - FRAME_PADDING - SHEET_TOP) / per_page - PUZZLE_GAP
+
+
+def _natural_height(block: Sequence[Flowable], width: float) -> float:
+    """How tall ``block`` is at full size, ``width`` wide."""
+    return sum(item.wrap(width, 1e6)[1] + item.getSpaceBefore() + item.getSpaceAfter() for item in block)
+
+
+def _fitted(blocks: Sequence[tuple[int, list[Flowable]]], document: SheetDocument, per_page: int) -> list[FittedPuzzle]:
+    """Each numbered block shrunk to its share of a page; refused in words, naming the tallest puzzle and how
+    many a page it allows, when that would make a puzzle too small to read."""
+    room = puzzle_room(document, per_page)
+    heights = {number: _natural_height(block, document.width) for number, block in blocks}
+    tallest = max(heights, key=lambda number: heights[number])
+    if heights[tallest] * MIN_SCALE > room:
+        most = max(n for n in range(1, per_page) if n == 1 or heights[tallest] * MIN_SCALE <= puzzle_room(document, n))
+        # TRANSLATORS: a worksheet's number of puzzles a page that cannot be met; {count} and {most} are numbers.
+        message = _("Puzzle {number} is too big to print {count} to a page: choose {most} a page or fewer.")
+        raise WorksheetError(message.format(number=tallest, count=per_page, most=most))
+    return [FittedPuzzle(document.width, room, block, mode="shrink") for _number, block in blocks]
 
 
 class PageQuota(Flowable):
@@ -286,7 +319,8 @@ def worksheet_pdf(
     lang: str | None = None,
 ) -> bytes:
     """The student sheet as a PDF in ``lang`` (else the language in use): ``options.per_page`` puzzles a page,
-    each kept whole on its page."""
+    each kept whole on its page and drawn smaller when it must to fit (refused in words when it would be too
+    small to read)."""
     with speaking(lang):
         return _worksheet_pdf(puzzles, title, options or SheetOptions(), chapters)
 
@@ -297,11 +331,11 @@ def _worksheet_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions,
     story: list[Flowable] = [_paragraph(title, "title")]
     if options.name_line:
         story.append(_name_line())
+    blocks: list[tuple[int, list[Flowable]]] = []
     for section, number, puzzle, _new_page in pages(arrange(puzzles, chapters, options.order), options.per_page):
-        story.append(PageQuota(document, options.per_page))
         block = _chapter_heading(section.title, section.intro) if number == section.puzzles[0][0] else []
         block += [
-            PuzzleTitle(markup(sheet_heading(number)), _styles()["puzzle"]),
+            _paragraph(sheet_heading(number), "puzzle"),
             _paragraph(sheet_meta(puzzle), "meta"),
             _paragraph(puzzle.question(), "body"),
             PositionPicture(puzzle.position, ink_saving=options.ink_saving, four_colour=options.four_colour),
@@ -311,7 +345,9 @@ def _worksheet_pdf(puzzles: Sequence[Puzzle], title: str, options: SheetOptions,
             block.append(WritingLines(writing_lines(puzzle)))
         elif options.space == "table":
             block.append(BlankTable(table_rows(puzzle)))
-        story.append(KeepTogether(block))
+        blocks.append((number, block))
+    for fitted in _fitted(blocks, document, options.per_page):
+        story += [PageQuota(document, options.per_page), fitted, Spacer(1, PUZZLE_GAP)]
     return _build(document, buffer, story)
 
 
