@@ -52,7 +52,8 @@ def test_pickers_filter_the_list_and_play_puts_the_puzzle_on_a_board(tmp_path: P
     browser.grade_choice.value = "chain"
     assert [value for _, value in browser.puzzle_choice.options] == ["it-3"]
     browser.puzzle_choice.value = "it-3"
-    assert COLLECTION.find("it-3").title in browser.picture.value
+    assert "<b>Puzzle 16 of 17</b>" in browser.picture.value  # "The chain of four" would tell the technique
+    assert COLLECTION.find("it-3").title not in browser.picture.value
     assert "<svg" in browser.picture.value
     browser.play_button.click()
     assert browser.board is not None and browser.board.puzzle.id == "it-3"
@@ -70,18 +71,22 @@ def test_a_filter_that_matches_nothing_empties_the_list_and_the_picture(tmp_path
     assert browser.board is None
 
 
-def test_the_list_shows_full_titles_and_marks_that_follow_the_answers(tmp_path: Path) -> None:
+def test_the_list_names_a_puzzle_by_its_place_until_solved_and_marks_follow_the_answers(tmp_path: Path) -> None:
+    """A label like "Not enough to go round (impossible, ...)" told the answer before the learner tried: the title
+    and the technique show once the puzzle is solved, hinted or given up."""
     browser = browser_with(tmp_path)
     browser.chapter_choice.value = COLLECTION.chapters[0].name
     labels = dict((value, label) for label, value in browser.puzzle_choice.options)
-    assert labels["bga-3"].startswith(f"○ bga-3: {COLLECTION.find('bga-3').title} (")
+    assert labels["bga-3"].startswith("○ bga-3: Puzzle 12 of 17 (effort 1, rated ")
+    assert all("impossible" not in label for label in labels.values())
     browser.puzzle_choice.value = "bga-3"
     browser.play_button.click()
     assert browser.board is not None
     browser.board.board.buttons["No play: draw"].click()
     assert browser.board.verdict.value == "Correct: there is no play here."
     labels = dict((value, label) for label, value in browser.puzzle_choice.options)
-    assert labels["bga-3"].startswith("✓ bga-3") and browser.puzzle_choice.value == "bga-3"
+    assert labels["bga-3"].startswith(f"✓ bga-3: {COLLECTION.find('bga-3').title} (impossible, ")
+    assert browser.puzzle_choice.value == "bga-3"
     assert browser.info.value != "Your rating: 1500? (it settles as you play more)"
     assert browser.info.value == f"Your rating: {round(browser.progress.rating.rating)}? (it settles as you play more)"
     assert Progress.load(tmp_path / "progress.json").record("bga-3").solved
@@ -301,12 +306,15 @@ def test_a_trainer_made_with_lang_speaks_it_and_so_do_its_boards(
     assert chapter.title_in(lang) != chapter.title, "the first chapter has its title in this language"
     browser.puzzle_choice.value = "bga-7"
     puzzle = COLLECTION.find("bga-7")
-    assert puzzle.title_in(lang) in browser.picture.value and puzzle.title not in browser.picture.value
+    neutral = {"it": "Rompicapo 2 di 17", "pl": "Zagadka 2 z 17"}[lang]
+    assert neutral in browser.picture.value and puzzle.title_in(lang) not in browser.picture.value
     browser.play()
     assert browser.board is not None and browser.board.language == lang
     board = browser.board.board
     assert board.buttons["Check"].description == check
-    assert puzzle.title_in(lang) in board.box.children[1].value  # the title over the board
+    assert f"bga-7: {neutral}" in board.box.children[1].value  # the title over the board, until a hint
+    browser.board.session.hint()
+    assert puzzle.title_in(lang) in board.box.children[1].value
     board.buttons["Check"].click()  # nothing played yet: not a valid turn
     assert board.status.value.startswith(not_yet)
     browser.next_button.click()

@@ -136,7 +136,10 @@ def test_a_puzzle_board_made_with_lang_shows_its_title_question_and_verdicts_in_
     assert view.language == view.board.language == lang
     assert view.board.buttons["Check"].description == check
     assert view.board.buttons["No play: draw"].description == no_play
-    assert puzzle.title_in(lang) != puzzle.title and puzzle.title_in(lang) in view.board.box.children[1].value
+    heading = view.board.box.children[1]
+    assert heading.value == "<b>it-3: " + {"it": "Rompicapo", "pl": "Zagadka"}[lang] + "</b>"  # no title yet
+    view.hint_button.click()
+    assert puzzle.title_in(lang) != puzzle.title and puzzle.title_in(lang) in heading.value
     with speaking(lang):
         question = puzzle.question()
     assert question != puzzle.question() and view.verdict.value == html.escape(question)

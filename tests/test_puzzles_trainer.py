@@ -389,3 +389,23 @@ def test_the_trainer_turns_hints_off_only_for_the_puzzles_it_is_told() -> None:
     trainer.no_hints = frozenset({"it-3"})
     assert not trainer.start(collection.find("it-3")).hints
     assert trainer.start(collection.find("bga-1")).hints
+
+
+@pytest.mark.parametrize("reveal", ["solved", "hint", "solve"])
+def test_the_title_shows_once_solved_hinted_or_given_up_never_after_a_wrong_answer(reveal: str) -> None:
+    """The title "The chain of four" names the technique: until then the trainer says "Puzzle 16 of 17"."""
+    trainer = Trainer(COLLECTION, Progress(), clock=Clock(), rng=random.Random(0))
+    puzzle = COLLECTION.find("it-3")
+    session = trainer.start(puzzle)
+    assert trainer.title(puzzle) == "Puzzle 16 of 17" and "chain" not in trainer.label(puzzle)
+    session.no_play()  # wrong: it-3 has a play
+    assert trainer.title(puzzle) == "Puzzle 16 of 17" and "chain" not in trainer.label(puzzle)
+    if reveal == "solved":
+        solve_it_3(session)
+        assert session.check().valid
+    elif reveal == "hint":
+        session.hint()
+    else:
+        list(session.solve_steps())
+        session.check()
+    assert trainer.title(puzzle) == "The chain of four" and "The chain of four (chain, " in trainer.label(puzzle)

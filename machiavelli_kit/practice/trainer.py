@@ -51,6 +51,7 @@ from machiavelli_kit.i18n import N_, _, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.practice.rating import Rating, start_rating
 from machiavelli_kit.practice.session import CheckReport, NoPlayReport, PlaySession
+from machiavelli_kit.practice.titles import place_in_chapter, revealed, shown_title
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.verify import Verdict, check_answer
@@ -299,13 +300,28 @@ class Trainer:
         return self.progress.records.get(puzzle.id, Record()).status
 
     def label(self, puzzle: Puzzle) -> str:
-        """The puzzle's line in a list: its mark, id, full title, grade, effort and rating."""
+        """The puzzle's line in a list: its mark, id, title and grade (once solved, hinted or given up), effort and
+        rating."""
         with speaking(self.lang):
             return self._label(puzzle)
 
+    def place(self, puzzle: Puzzle) -> tuple[int, int] | None:
+        """The puzzle's place in its chapter and the chapter's size, for its neutral title."""
+        return place_in_chapter(self.collection, puzzle.id)
+
+    def title(self, puzzle: Puzzle) -> str:
+        """The puzzle's title once solved, hinted or given up; before, its place in its chapter only."""
+        return shown_title(puzzle, self.progress.records.get(puzzle.id, Record()), self.place(puzzle), lang=self.lang)
+
     def _label(self, puzzle: Puzzle) -> str:
         rating = round(self.rating(puzzle).rating)
-        mark, title = MARKS[self.status(puzzle)], puzzle.title_in()
+        mark, title = MARKS[self.status(puzzle)], self.title(puzzle)
+        if not revealed(self.progress.records.get(puzzle.id, Record())):
+            # TRANSLATORS: a puzzle in a list, before it is solved (its technique is not named yet);
+            # {effort} a number from 1 to 5, {rating} the puzzle's rating (about 1500).
+            return _("{mark} {id}: {title} (effort {effort}, rated {rating})").format(
+                mark=mark, id=puzzle.id, title=title, effort=puzzle.effort or "?", rating=rating
+            )
         if puzzle.grade:
             # TRANSLATORS: a puzzle in a list; {grade} is a technique's name from the puzzle files (spare, chain, ...),
             # {effort} a number from 1 to 5, {rating} the puzzle's rating (about 1500).

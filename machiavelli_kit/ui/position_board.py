@@ -179,7 +179,9 @@ class PositionBoard:
         self.status_line = w.HBox([self.status], layout=w.Layout(width="100%"))
         """The status line: the board's messages (and a puzzle's verdict, put in front of them)."""
         self.status_line.add_class("mk-status-line")
-        parts: list[Any] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
+        self.heading = w.HTML(f"<b>{html.escape(title)}</b>")
+        """The board's title over the cards (left out when there is none)."""
+        parts: list[Any] = [self.heading] if title else []
         size = w.HBox([w.Label(_("Card size")), self.size_choice], layout=w.Layout(width="auto", align_items="center"))
         row = w.HBox([*self.buttons.values(), size], layout=w.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("mk-board-buttons")

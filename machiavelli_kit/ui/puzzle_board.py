@@ -25,7 +25,8 @@ import ipywidgets as w
 
 from machiavelli_kit.classroom.visitor import visitor, without_folders
 from machiavelli_kit.i18n import N_, _, language, speaking
-from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError, default_path
+from machiavelli_kit.practice.progress import DEFAULT_PATH, Progress, ProgressError, Record, default_path
+from machiavelli_kit.practice.titles import shown_title
 from machiavelli_kit.practice.trainer import PuzzleSession
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.ui.position_board import PositionBoard
@@ -54,10 +55,13 @@ class PuzzleBoard:
         path: str | Path = DEFAULT_PATH,
         *,
         lang: str | None = None,
+        place: tuple[int, int] | None = None,
         **options: Any,
     ) -> None:
         self.language = language(lang)
         """The language the board speaks, fixed when it is made."""
+        self.place = place
+        """The puzzle's place in its chapter and the chapter's size: its title until solved, hinted or given up."""
         with speaking(self.language):
             self._build(puzzle, progress, path, options)
 
@@ -74,8 +78,7 @@ class PuzzleBoard:
         else:
             self.session = PuzzleSession(puzzle, progress if progress is not None else Progress.load(self.path))
         self.puzzle, self.progress = self.session.puzzle, self.session.progress
-        title = f"{self.puzzle.id}: {self.puzzle.title_in(self.language)}"
-        self.board = PositionBoard(self.session, title=title, lang=self.language, **options)
+        self.board = PositionBoard(self.session, title=self.title, lang=self.language, **options)
         self.hint_button = self.board.buttons["Hint"]
         """The one hint button: the puzzle's hints first, then the solver's."""
         self.verdict = w.HTML()
@@ -94,6 +97,14 @@ class PuzzleBoard:
         return self.box._repr_mimebundle_(**kwargs)
 
     @property
+    def title(self) -> str:
+        """The board's title: the puzzle's id and, once solved, hinted or given up, its title (which may name
+        the answer); before, its place in its chapter."""
+        record = self.progress.records.get(self.puzzle.id, Record())
+        shown = shown_title(self.puzzle, record, self.place, self.session.helped, self.language)
+        return f"{self.puzzle.id}: {shown}"
+
+    @property
     def verdict_kind(self) -> Kind:
         """How the verdict looks: right (valid), a valid turn short of the answer (hint), wrong (invalid),
         or the question still open (info)."""
@@ -105,6 +116,7 @@ class PuzzleBoard:
         mark(self.verdict, self.verdict_kind)
         self.verdict.value = html.escape(self.session.verdict)
         self.verdict.layout.display = "none" if self.verdict.value == self.board.status.value else None
+        self.board.heading.value = f"<b>{html.escape(self.title)}</b>"
 
     @in_own_language
     def _changed(self, session: PuzzleSession) -> None:

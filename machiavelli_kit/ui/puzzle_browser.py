@@ -489,7 +489,7 @@ class PuzzleBrowser:
         puzzle = self.collection.find(self.puzzle_choice.value)
         share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
         self.picture.value = (
-            f"<p><b>{html.escape(puzzle.title_in())}</b> · {rules_text(puzzle.rules)}"
+            f"<p><b>{html.escape(self.trainer.title(puzzle))}</b> · {rules_text(puzzle.rules)}"
             f" · {html.escape(puzzle.question())}</p>"
             f"{position_svg(puzzle.position)}<p><code>{share}</code></p>"
         )
@@ -530,7 +530,7 @@ class PuzzleBrowser:
             self._asked(_(NAME_FIRST), button or self.play_button)
             return
         session = self.trainer.start(puzzle)
-        self.board = PuzzleBoard(session, path=self.path, lang=self.language)
+        self.board = PuzzleBoard(session, path=self.path, lang=self.language, place=self.trainer.place(puzzle))
         if not session.hints:
             for label in ("Hint", "Solve"):
                 self.board.board.buttons[label].disabled = True
