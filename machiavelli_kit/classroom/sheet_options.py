@@ -16,7 +16,7 @@ from machiavelli_kit.core.cards import quote
 from machiavelli_kit.i18n import _
 
 SPACES = ("lines", "table", "none")
-"""Room to answer: ruled lines (one a move), a blank table outline to draw in, or none."""
+"""Room to answer: ruled lines (by the hand and the table, never the answer), a blank table to draw in, or none."""
 ORDERS = ("easy", "given")
 """``easy``: inside each chapter, fewer cards to look at first; ``given``: as chosen."""
 FORMATS = ("html", "pdf")

@@ -86,14 +86,14 @@ def add_parser(subparsers: Any) -> None:
         "--space",
         choices=SPACES,
         default="lines",
-        help=_("room to answer: ruled lines, one a move (default), a blank table to draw in, or none"),
+        help=_("room to answer: ruled lines for the cards in view (default), a blank table to draw in, or none"),
     )
     export.add_argument(
         "--per-page",
         type=int,
         default=2,
         metavar=pgettext("option value", "COUNT"),
-        help=_("at most this many puzzles a page (1-6, default 2)"),
+        help=_("this many puzzles a page, drawn smaller to fit (1-6, default 2)"),
     )
     export.add_argument(
         "--order", choices=ORDERS, default="easy", help=_("easy: fewer cards first in each chapter (default); given")
