@@ -236,24 +236,57 @@ def test_the_class_report_merges_students_and_names_what_it_skips(tmp_path: Path
     assert chain.missed >= 2
 
 
+def test_a_solve_after_hints_is_marked_apart_from_one_alone_everywhere(tmp_path: Path) -> None:
+    alone, hinted = made_up("Ada", solved=["bga-1"]), made_up("Ben", solved=["bga-1"])
+    for _hint in range(12):
+        hinted.hint("bga-1")
+    helped = made_up("Cleo", helped=["bga-1"])
+    paths = [export_progress(progress, tmp_path / f"{progress.student}.csv") for progress in (alone, hinted, helped)]
+    report = gather(paths, COLLECTION)
+    lines = {line.student: (line.solved, line.hinted, line.helped) for line in report.student_lines()}
+    assert lines == {"Ada": (1, 0, 0), "Ben": (0, 1, 0), "Cleo": (0, 0, 1)}
+    assert {row[0]: row[-1] for row in report.table()} == {
+        "Ada": "solved alone", "Ben": "solved after hints", "Cleo": "solved with help"
+    }  # fmt: skip
+    written = report.write(tmp_path / "out")
+    rows = list(csv.DictReader(io.StringIO(written[0].read_text())))
+    assert [(row["student"], row["status"], row["result"]) for row in rows] == [
+        ("Ada", "solved", "solved alone"),
+        ("Ben", "solved", "solved after hints"),
+        ("Cleo", "solved with help", "solved with help"),
+    ]  # fmt: skip
+    assert json.loads(written[1].read_text())[1] == {
+        "student": "Ben", "puzzle": "bga-1", "status": "solved", "attempts": 1, "hints": 12, "seconds": 30,
+        "result": "solved after hints",
+    }  # fmt: skip
+    text = written[2].read_text()
+    assert "| Ada | ✓ |" in text and "| Ben | ◔ |" in text and "| Cleo | ◑ |" in text
+    assert "◔ solved after hints" in text and "✓ solved on their own, no hint" in text
+    page = written[3].read_text()
+    assert "<td>Ben</td>\n<td>◔</td>" in page or "<td>Ben</td><td>◔</td>" in page
+    assert "◔ solved after hints" in page
+
+
 def test_the_class_table_and_report_files(tmp_path: Path) -> None:
     exports = tmp_path / "exports"
     exports.mkdir()
     homework = Assignment("Week 3", ("bga-1", CHAIN.id, "wiki-1"), datetime.date(2026, 12, 1))
     report = gather(sample_class(exports), COLLECTION, homework)
     written = report.write(tmp_path / "out")
-    assert [path.name for path in written] == ["class-table.csv", "class-report.md", "class-report.html"]
+    assert [path.name for path in written] == [
+        "class-table.csv", "class-table.json", "class-report.md", "class-report.html"
+    ]  # fmt: skip
     rows = list(csv.DictReader(io.StringIO(written[0].read_text())))
     assert len(rows) == 4 * 3, "every student, every puzzle of the assignment"
     assert {row["status"] for row in rows if row["puzzle"] == "wiki-1"} == {"new"}
     assert next(row for row in rows if row["student"] == "Ben" and row["puzzle"] == CHAIN.id)["status"] == (
         "solved with help"
     )
-    text = written[1].read_text()
+    text = written[2].read_text()
     assert text.startswith("# Class report: Week 3") and "Due Tuesday 1 December 2026" in text
     assert "- corrupt.csv: " in text and "- ben-again.json: Ben is already in ben-progress.csv" in text
     assert "| Ada | 1530 |" in text and "## Where the class gets stuck" in text
-    page = written[2].read_text()
+    page = written[3].read_text()
     assert page.startswith("<!DOCTYPE html>") and "<td>ben-again.json" not in page and "Ben is already in" in page
 
 
@@ -287,7 +320,7 @@ def test_no_name_or_puzzle_reaches_a_spreadsheet_as_a_formula(tmp_path: Path) ->
     assert "would read it as a formula" in report.skipped[0].reason
     assert "'=cmd' is not a puzzle id" in report.skipped[1].reason
     report.students["Ada"] = odd  # as a program may fill it: still no formula in the table
-    assert report.table_csv().splitlines()[1] == "Ada,'=cmd,solved,1,0,0"
+    assert report.table_csv().splitlines()[1] == "Ada,'=cmd,solved,1,0,0,solved alone"
 
 
 def test_a_write_that_fails_half_way_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

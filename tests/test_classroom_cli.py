@@ -143,7 +143,7 @@ def test_class_report_with_an_assignment_writes_the_table_and_reports(
     assert "# Class report: Week 3" in (tmp_path / "report" / "class-report.md").read_text()
     assert "<h1>Class report: Week 3</h1>" in (tmp_path / "report" / "class-report.html").read_text()
     assert sorted(path.name for path in (tmp_path / "report").iterdir()) == [
-        "class-report.html", "class-report.md", "class-table.csv"
+        "class-report.html", "class-report.md", "class-table.csv", "class-table.json"
     ], "no temporary file is left behind"  # fmt: skip
 
 

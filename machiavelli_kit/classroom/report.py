@@ -11,7 +11,8 @@ so a made-up id cannot swell the class table. The report covers an assignment's 
 per puzzle, ``new`` where they did not try it) or, without one, every puzzle
 someone tried. A puzzle is *missed* by a student who did not solve it on their
 own (failed, or solved only with help); a theme's miss rate counts every try
-of every student at its puzzles.
+of every student at its puzzles. The grid and the table tell a solve after hints
+(◔) apart from one alone (✓), with the trainer's marks for the rest (:func:`result`).
 
 >>> import tempfile, pathlib
 >>> from machiavelli_kit.puzzles.collection import load_collection
@@ -33,6 +34,7 @@ PuzzleMisses(puzzle='it-3', failed=1, helped=0, tried=2)
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -44,12 +46,23 @@ from machiavelli_kit.classroom.exports import ExportError, read_export
 from machiavelli_kit.classroom.students import clean_name, file_stem
 from machiavelli_kit.core.cards import quote
 from machiavelli_kit.files import csv_text, write_atomically
-from machiavelli_kit.i18n import _, and_list, language, ngettext, pgettext, speaking
-from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, NEW, SOLVED, Progress, Record
+from machiavelli_kit.i18n import N_, _, and_list, language, ngettext, pgettext, speaking
+from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
 
-TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds")
-"""The columns of ``class-table.csv``: data for a spreadsheet or a program, so English in every language."""
+ALONE, HINTED = "solved alone", "solved after hints"
+RESULTS = (ALONE, HINTED, HELPED, FAILED, NEW)
+"""How a puzzle went, as the report tells it, best first: the trainer's statuses, a solve split by hints."""
+RESULT_MARKS = {ALONE: MARKS[SOLVED], HINTED: "◔", **{status: MARKS[status] for status in (HELPED, FAILED, NEW)}}
+"""The grid's marks: the trainer's (✓ ◑ ✗ ○), and ◔ for a solve after hints."""
+# TRANSLATORS: the key to the marks of the class report's grid; ✓ ◑ ✗ are the trainer's own marks.
+RESULT_LEGEND = N_(
+    "✓ solved on their own, no hint · ◔ solved after hints · ◑ solved with help (Solve, or the last hint showed "
+    "the answer) · ✗ not solved yet · ○ not tried"
+)
+TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "result")
+"""The columns of ``class-table.csv`` and the keys of ``class-table.json``: data for a spreadsheet or a program,
+so English in every language. ``status`` is the trainer's, ``result`` one of :data:`RESULTS`."""
 GRID_LIMIT = 30
 """The grid of who solved what is drawn for at most this many puzzles."""
 Block = tuple[str, ...] | tuple[str, Sequence[str], Sequence[Sequence[str]]]
@@ -73,6 +86,9 @@ class StudentLine:
     student: str
     rating: int
     solved: int
+    """Solved on their own without a hint."""
+    hinted: int
+    """Solved on their own after hints."""
     helped: int
     failed: int
     new: int
@@ -131,10 +147,10 @@ class ClassReport:
     def record(self, student: str, puzzle_id: str) -> Record:
         return self.students[student].records.get(puzzle_id, Record())
 
-    def table(self) -> list[tuple[str, str, str, int, int, int]]:
-        """Who did what: one row per student and puzzle reported."""
+    def table(self) -> list[tuple[str, str, str, int, int, int, str]]:
+        """Who did what: one row per student and puzzle reported (:data:`TABLE_COLUMNS`)."""
         return [
-            (student, key, record.status, record.attempts, record.hints, round(record.seconds))
+            (student, key, record.status, record.attempts, record.hints, round(record.seconds), result(record))
             for student in self.students
             for key in self.puzzles
             for record in [self.record(student, key)]
@@ -144,16 +160,22 @@ class ClassReport:
         """The table as CSV, no cell a spreadsheet would run as a formula."""
         return csv_text([TABLE_COLUMNS, *self.table()])
 
+    def table_json(self) -> str:
+        """The table as JSON: a list of rows, each an object keyed by :data:`TABLE_COLUMNS`."""
+        rows = [dict(zip(TABLE_COLUMNS, row, strict=True)) for row in self.table()]
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+
     def student_lines(self) -> list[StudentLine]:
         lines = []
         for student, progress in self.students.items():
             records = [self.record(student, key) for key in self.puzzles]
-            statuses = Counter(record.status for record in records)
+            statuses = Counter(map(result, records))
             lines.append(
                 StudentLine(
                     student,
                     round(progress.rating.rating),
-                    statuses[SOLVED],
+                    statuses[ALONE],
+                    statuses[HINTED],
                     statuses[HELPED],
                     statuses[FAILED],
                     statuses[NEW],
@@ -241,6 +263,7 @@ class ClassReport:
             pgettext("column", "student"),
             pgettext("column", "rating"),
             pgettext("column", "solved"),
+            pgettext("column", "after hints"),
             pgettext("column", "with help"),
             pgettext("column", "not solved yet"),
             pgettext("column", "not tried"),
@@ -250,7 +273,11 @@ class ClassReport:
         rows = [
             (
                 line.student,
-                *map(str, (line.rating, line.solved, line.helped, line.failed, line.new, line.attempts, line.hints)),
+                *map(
+                    str,
+                    (line.rating, line.solved, line.hinted, line.helped, line.failed, line.new, line.attempts),
+                ),
+                str(line.hints),
                 f"{line.seconds / 60:.1f}",
             )
             for line in self.student_lines()
@@ -258,12 +285,12 @@ class ClassReport:
         blocks += [("h2", _("Students")), ("table", (*header, pgettext("column", "minutes")), rows)]
         if self.students and 0 < len(self.puzzles) <= GRID_LIMIT:
             grid = [
-                (student, *(MARKS[self.record(student, key).status] for key in self.puzzles))
+                (student, *(RESULT_MARKS[result(self.record(student, key))] for key in self.puzzles))
                 for student in self.students
             ]
             blocks += [
                 ("h2", _("Who solved what")),
-                ("p", _(LEGEND)),
+                ("p", _(RESULT_LEGEND)),
                 ("table", (pgettext("column", "student"), *self.puzzles), grid),
             ]
         titles = {puzzle.id: puzzle.title_in() for puzzle in self.collection.puzzles}
@@ -304,11 +331,12 @@ class ClassReport:
             return to_html(self.blocks(), page=page)
 
     def write(self, folder: str | Path, lang: str | None = None) -> list[Path]:
-        """Write ``class-table.csv``, ``class-report.md`` and ``class-report.html`` into ``folder`` (atomically);
-        the report in ``lang`` (else the language in use), the table's columns in English (data)."""
+        """Write ``class-table.csv``, ``class-table.json``, ``class-report.md`` and ``class-report.html`` into
+        ``folder`` (atomically); the report in ``lang`` (else the language in use), the table in English (data)."""
         folder = Path(folder)
         texts = {
             "class-table.csv": self.table_csv(),
+            "class-table.json": self.table_json(),
             "class-report.md": self.markdown(lang),
             "class-report.html": self.html(lang=lang),
         }
@@ -463,6 +491,20 @@ def _unknown_puzzles(ids: Sequence[str], shown: int = 3) -> str:
         "{count} puzzle is not in the collection: {ids}", "{count} puzzles are not in the collection: {ids}", len(ids)
     )
     return message.format(count=len(ids), ids=and_list(items))
+
+
+def result(record: Record) -> str:
+    """How a puzzle went (one of :data:`RESULTS`): the trainer's status, with a solve after hints told apart.
+
+    >>> result(Record(attempts=1, solved=True)), result(Record(attempts=1, hints=12, solved=True))
+    ('solved alone', 'solved after hints')
+    >>> result(Record(attempts=2, hints=6, solved_with_help=True)), result(Record(attempts=1)), result(Record())
+    ('solved with help', 'failed', 'new')
+    """
+    status = record.status
+    if status == SOLVED:
+        return HINTED if record.hints else ALONE
+    return status
 
 
 def _tried(record: Record) -> bool:

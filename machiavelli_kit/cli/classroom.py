@@ -65,7 +65,7 @@ def add_parser(subparsers: Any) -> None:
         "--out",
         type=folder_name,
         metavar=pgettext("option value", "DIR"),
-        help=_("write class-table.csv, class-report.md and class-report.html here"),
+        help=_("write class-table.csv, class-table.json, class-report.md and class-report.html here"),
     )
     class_serve.add_parser(actions)
     parser.set_defaults(run=run)
