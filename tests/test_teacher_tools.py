@@ -7,14 +7,19 @@ import datetime
 import re
 from pathlib import Path
 
+import nbformat
+from matplotlib.colors import to_hex
+from nbclient import NotebookClient
+
 from machiavelli_kit.classroom.assignment import load_assignment, parse_assignment
 from machiavelli_kit.classroom.report import ClassReport, gather
-from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
+from machiavelli_kit.classroom.report_plots import OKABE_ITO, plot_ratings, plot_students, plot_themes
 from machiavelli_kit.classroom.sample_class import NAMES, sample_class, write_sample_class
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 
 COLLECTION = load_collection()
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PUZZLES = [puzzle.id for puzzle in COLLECTION.puzzles[::25]]
 
 
@@ -32,10 +37,23 @@ def test_the_plots_draw_one_bar_per_student_and_theme(tmp_path: Path) -> None:
     report = gather(write_sample_class(tmp_path, COLLECTION, PUZZLES), COLLECTION)
     students = plot_students(report)
     assert [label.get_text() for label in students.axes[0].get_yticklabels()] == list(report.students)
-    assert len(students.axes[0].patches) == 4 * len(report.students), "four kinds of puzzle per student"
+    assert len(students.axes[0].patches) == 5 * len(report.students), "five kinds of puzzle per student"
     assert len(plot_themes(report).axes[0].patches) == len(report.weak_themes())
     assert len(plot_ratings(report).axes[0].patches) == len(report.students)
     assert plot_themes(ClassReport(COLLECTION)).axes[0].get_title() == "No theme tried yet"
+
+
+def test_the_plots_use_only_colours_every_colour_vision_tells_apart(tmp_path: Path) -> None:
+    report = gather(write_sample_class(tmp_path, COLLECTION, PUZZLES), COLLECTION)
+    safe = {to_hex(colour) for colour in OKABE_ITO.values()}
+    for figure in (plot_students(report), plot_themes(report), plot_ratings(report)):
+        used = {to_hex(patch.get_facecolor()) for patch in figure.axes[0].patches}
+        used |= {to_hex(line.get_color()) for line in figure.axes[0].get_lines()}
+        assert used and used <= safe, used - safe
+    legend = plot_students(report).axes[0].get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "solved", "after hints", "with help", "not solved yet", "not tried"
+    ]  # fmt: skip
 
 
 def test_the_assignment_maker_offers_weak_themes_and_writes_the_file(tmp_path: Path) -> None:
@@ -69,7 +87,9 @@ def test_the_class_viewer_reads_a_folder_and_says_what_is_wrong(tmp_path: Path) 
     assert viewer.report is not None and len(viewer.report.students) == len(NAMES)
     assert "<h1>Class report: every puzzle tried</h1>" in viewer.report_view.value
     assert "<body" not in viewer.report_view.value, "a fragment, not a page that restyles the notebook"
-    assert [len(image.value) > 1000 for image in viewer.plots.children] == [True] * 3
+    assert [(len(picture.png) > 1000, picture.title) for picture in viewer.pictures] == [
+        (True, "Who solved what"), (True, "Where the class gets stuck"), (True, "Ratings")
+    ]  # fmt: skip
     viewer.folder.value = str(tmp_path / "nowhere")
     viewer.make_button.click()
     assert "is not a folder" in viewer.message.value and viewer.report.students
@@ -113,3 +133,18 @@ def downloaded_text(maker: AssignmentMaker) -> str:
     """The text of the file the maker's link downloads."""
     data = maker.download.value.split("base64,", 1)[1].split('"', 1)[0]
     return base64.b64decode(data).decode("utf-8")
+
+
+def test_the_plots_stay_in_the_teacher_notebook_run_headless() -> None:
+    """The plots are PNG outputs of the viewer's cell, which a notebook run without a browser keeps (image widgets
+    were lost: nothing keeps a widget's state there)."""
+    notebook = nbformat.read(NOTEBOOKS / "teacher.ipynb", as_version=4)
+    NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
+    viewer_cell = next(cell for cell in notebook.cells if cell.source.startswith("viewer = ClassViewer("))
+    images = [output for output in viewer_cell.outputs if "image/png" in output.get("data", {})]
+    titles = [image["data"]["text/plain"] for image in images]
+    assert titles == ["Who solved what", "Where the class gets stuck", "Ratings"]
+    pngs = [base64.b64decode(image["data"]["image/png"]) for image in images]
+    assert all(png.startswith(b"\x89PNG") and len(png) > 5000 for png in pngs)

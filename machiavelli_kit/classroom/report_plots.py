@@ -1,5 +1,8 @@
 """The class report as pictures (matplotlib figures, drawn without a screen), for the teacher's notebook.
 
+Their colours are Okabe and Ito's, told apart with any colour vision (and the bars of one
+student keep the grid's order, best first, so they read in grey too).
+
 >>> from machiavelli_kit.classroom.report import ClassReport
 >>> from machiavelli_kit.puzzles.collection import load_collection
 >>> figure = plot_students(ClassReport(load_collection()))
@@ -14,11 +17,27 @@ from matplotlib.figure import Figure
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, pgettext, speaking
 
-COLOURS = {"solved": "#2e7d32", "with help": "#f9a825", "not solved yet": "#c62828", "not tried": "#bdbdbd"}
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "grey": "#BBBBBB",
+    "black": "#000000",
+}
+"""Okabe and Ito's colours for every colour vision (and a light grey for what was not tried)."""
+COLOURS = {
+    "solved": OKABE_ITO["bluish green"],
+    "after hints": OKABE_ITO["sky blue"],
+    "with help": OKABE_ITO["orange"],
+    "not solved yet": OKABE_ITO["vermillion"],
+    "not tried": OKABE_ITO["grey"],
+}
 
 
 def plot_students(report: ClassReport, lang: str | None = None) -> Figure:
-    """One bar per student: puzzles solved on their own, with help, not solved yet and not tried;
+    """One bar per student: puzzles solved on their own, after hints, with help, not solved yet and not tried;
     its words in ``lang`` (else the language in use)."""
     with speaking(lang):
         return _plot_students(report)
@@ -35,6 +54,7 @@ def _plot_students(report: ClassReport) -> Figure:
     left = [0] * len(lines)
     counts = {
         "solved": [line.solved for line in lines],
+        "after hints": [line.hinted for line in lines],
         "with help": [line.helped for line in lines],
         "not solved yet": [line.failed for line in lines],
         "not tried": [line.new for line in lines],
@@ -42,6 +62,7 @@ def _plot_students(report: ClassReport) -> Figure:
     # TRANSLATORS: the legend of the class plot: how each student's puzzles went.
     labels = {
         "solved": pgettext("column", "solved"),
+        "after hints": pgettext("column", "after hints"),
         "with help": pgettext("column", "with help"),
         "not solved yet": pgettext("column", "not solved yet"),
         "not tried": pgettext("column", "not tried"),
@@ -52,7 +73,7 @@ def _plot_students(report: ClassReport) -> Figure:
     axes.invert_yaxis()
     axes.set_xlabel(pgettext("axis", "puzzles"))
     axes.set_title(_("Who solved what"))
-    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=4, fontsize="small")
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=5, fontsize="small")
     return figure
 
 
@@ -70,7 +91,8 @@ def _plot_themes(report: ClassReport) -> Figure:
     if not themes:
         axes.set_title(_("No theme tried yet"))
         return figure
-    axes.barh([entry.theme for entry in themes], [100 * entry.rate for entry in themes], color="#c62828")
+    rates = [100 * entry.rate for entry in themes]
+    axes.barh([entry.theme for entry in themes], rates, color=COLOURS["not solved yet"])
     for row, entry in enumerate(themes):
         # TRANSLATORS: beside a theme's bar: tries missed of tries made.
         missed = _("{missed} of {tried}").format(missed=entry.missed, tried=entry.tried)
@@ -93,8 +115,8 @@ def _plot_ratings(report: ClassReport) -> Figure:
     lines = sorted(report.student_lines(), key=lambda line: -line.rating)
     figure = Figure(figsize=(8, 3), layout="constrained")
     axes = figure.subplots()
-    axes.bar([line.student for line in lines], [line.rating for line in lines], color="#1565c0")
-    axes.axhline(1500, color="#555555", linestyle="--", linewidth=1, label=_("everyone starts at 1500"))
+    axes.bar([line.student for line in lines], [line.rating for line in lines], color=OKABE_ITO["blue"])
+    axes.axhline(1500, color=OKABE_ITO["black"], linestyle="--", linewidth=1, label=_("everyone starts at 1500"))
     if lines:
         low, high = min(line.rating for line in lines), max(line.rating for line in lines)
         axes.set_ylim(min(low, 1500) - 100, max(high, 1500) + 100)

@@ -1,19 +1,25 @@
 """The class report in a notebook or the app: a hand-in folder and an assignment file in, report and plots out.
 
 A thin layer over :func:`~machiavelli_kit.classroom.report.gather`, the
-plots of :mod:`~machiavelli_kit.classroom.report_plots` (shown as PNG images, so
-no plotting backend is needed) and the :class:`AssignmentMaker` for the next
-assignment. A folder or a file that cannot be used is said on the message line.
+plots of :mod:`~machiavelli_kit.classroom.report_plots` and the :class:`AssignmentMaker`
+for the next assignment. A folder or a file that cannot be used is said on the message line.
+
+The plots are shown as ordinary PNG outputs under the widgets (:class:`Picture`, one display each,
+updated in place when the report is made again), not as image widgets: a notebook run headless
+(nbclient, nbconvert, nbval) keeps no widget's state, so image widgets left an empty space in it,
+while PNG outputs stay in the saved notebook, in GitHub's view and in a printout.
 """
 
 from __future__ import annotations
 
 import html
 import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+from IPython.display import DisplayHandle
 from matplotlib.figure import Figure
 
 from machiavelli_kit.classroom.assignment import AssignmentError, load_assignment
@@ -25,11 +31,24 @@ from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 from machiavelli_kit.ui.status import in_own_language
 
 EXPORT_EXTENSIONS = (".csv", ".json")
+PLOTS = 3
+"""The plots under the report: who solved what, where the class gets stuck, the ratings."""
 REPORT_STYLE = (
     "<style>.mk-class-report table{border-collapse:collapse;margin:.4em 0}"
     ".mk-class-report td,.mk-class-report th{border:1px solid #ccc;padding:.15em .5em;text-align:left}</style>"
 )
 """Borders for the report's tables, only inside the report."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A plot as a PNG output, with its title as the text shown where no picture can be."""
+
+    png: bytes
+    title: str
+
+    def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
+        return {"image/png": self.png, "text/plain": self.title} if self.png else {"text/plain": ""}
 
 
 class ClassViewer:
@@ -68,16 +87,22 @@ class ClassViewer:
         self.message = w.HTML()
         self.report_view = w.HTML()
         self.report_view.add_class("mk-class-report")
-        self.plots = w.VBox()
-        self.plots.add_class("mk-class-plots")
+        self.pictures: list[Picture] = []
+        """The plots of the report last made (shown under the widgets)."""
+        self._shown: list[DisplayHandle] = []
         self.next_assignment = w.VBox()
         self.report: ClassReport | None = None
         self.make_button.on_click(self.make)
         parts = [self.folder, self.assignment, w.HBox([self.make_button]), self.message]
-        self.box = w.VBox([*parts, self.report_view, self.plots, self.next_assignment])
+        self.box = w.VBox([*parts, self.report_view, self.next_assignment])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        """The widgets, then each plot as a PNG output that the next report replaces in place."""
+        _output(self.box)
+        self._shown = [_output(picture) for picture in self.pictures or [Picture(b"", "")] * PLOTS]
 
     @in_own_language
     def make(self, _event: object = None) -> ClassReport | None:
@@ -101,11 +126,20 @@ class ClassViewer:
         )
         self.report_view.value = REPORT_STYLE + report.html(page=False, lang=self.language)
         figures = (plot_students(report), plot_themes(report), plot_ratings(report))
-        self.plots.children = [w.Image(value=_png(figure), format="png") for figure in figures]
+        self.pictures = [Picture(_png(figure), figure.axes[0].get_title()) for figure in figures]
+        for handle, picture in zip(self._shown, self.pictures, strict=False):
+            handle.update(picture)  # type: ignore[no-untyped-call]  # IPython's display has no type hints
         heading = html.escape(_("The next assignment"))
         maker = AssignmentMaker(report, self.out, lang=self.language)
         self.next_assignment.children = [w.HTML(f"<h2>{heading}</h2>"), maker.box]
         return report
+
+
+def _output(shown: object) -> DisplayHandle:
+    """Show ``shown`` as an output of the running cell, which the handle can replace in place."""
+    handle = DisplayHandle()  # type: ignore[no-untyped-call]  # IPython's display has no type hints
+    handle.display(shown)  # type: ignore[no-untyped-call]
+    return handle
 
 
 def _png(figure: Figure) -> bytes:

@@ -22,10 +22,10 @@ def test_the_teacher_sees_the_report_and_writes_the_next_assignment(
     write.wait_for(timeout=TIMEOUT)
     assert page.locator("h1", has_text="Class report: Sample week").count() == 1
     assert page.get_by_text("copy-of-ben-progress.json: Ben is already in ben-progress.csv").count() == 1
-    assert page.locator(".mk-class-plots img").count() == 3, "three plots"
+    assert page.locator(".jp-RenderedImage img").count() == 3, "three plots, as PNG outputs under the report"
     page.screenshot(path=artifacts / "voila-teacher.png")
     page.locator(".mk-class-report").screenshot(path=artifacts / "voila-teacher-report.png")
-    page.locator(".mk-class-plots").screenshot(path=artifacts / "voila-teacher-plots.png")
+    page.locator(".jp-RenderedImage img").first.screenshot(path=artifacts / "voila-teacher-plots.png")
     write.click()
     message = page.get_by_text("Written: ")
     message.wait_for(timeout=TIMEOUT)
