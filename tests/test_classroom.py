@@ -24,7 +24,7 @@ from machiavelli_kit.classroom.assignment import (
     write_assignment,
 )
 from machiavelli_kit.classroom.exports import ExportError, export_name, export_progress, read_export
-from machiavelli_kit.classroom.report import Block, gather, markdown
+from machiavelli_kit.classroom.report import Block, gather, markdown, result
 from machiavelli_kit.classroom.students import (
     OtherSpelling,
     clean_name,
@@ -45,6 +45,7 @@ SPARE = next(
     for puzzle in COLLECTION.puzzles
     if "spare" in puzzle.themes and "chain" not in puzzle.themes and puzzle.id != "bga-1"
 )
+OWN = next(puzzle for puzzle in COLLECTION.puzzles if puzzle.id not in {"bga-1", CHAIN.id, SPARE.id})
 
 
 def made_up(name: str, solved: Sequence[str] = (), helped: Sequence[str] = (), failed: Sequence[str] = ()) -> Progress:
@@ -414,22 +415,32 @@ def test_a_file_saved_before_under_its_name_is_still_found(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize("first", [True, False])
-def test_two_exports_that_claim_one_learner_are_both_named_and_neither_counts(tmp_path: Path, first: bool) -> None:
-    export_progress(made_up("Ada Lovelace", solved=["it-3"]), tmp_path / "ada-lovelace-progress.csv")
-    export_progress(made_up("ADA LOVELACE", failed=["it-3"]), tmp_path / ("ADA.csv" if first else "zz.csv"))
+def test_two_files_of_one_student_are_merged_puzzle_by_puzzle_and_said(tmp_path: Path, first: bool) -> None:
+    week1 = made_up("Ann Marie", solved=[OWN.id], failed=["bga-1", CHAIN.id])
+    week2 = made_up("ANN MARIE", helped=["bga-1"], failed=[CHAIN.id, SPARE.id])
+    week2.rating = Rating(1620, 90)  # the file with more attempts: the rating kept
+    for _hint in range(3):
+        week2.hint(OWN.id)
+    week2.attempt(OWN.id, solved=True)  # after hints: worse than week 1's solve alone
+    export_progress(week1, tmp_path / "ann-marie-progress.csv")
+    export_progress(week2, tmp_path / ("ANN.csv" if first else "zz.csv"))
     export_progress(made_up("Ben", failed=["it-3"]), tmp_path / "ben.csv")
     export_progress(made_up("Ben", failed=["it-3"]), tmp_path / "ben.json")
     report = gather(sorted(tmp_path.iterdir()), COLLECTION)
-    prank = "ADA.csv" if first else "zz.csv"
-    assert list(report.students) == ["Ben"] and report.files == {"Ben": "ben.csv"}
-    also = "is also in {}, with different work: none of them is in this report "
-    also += "(keep the right file, then make the report again)"
-    assert sorted(map(str, report.skipped)) == sorted([
-        f"{prank}: ADA LOVELACE {also.format('ada-lovelace-progress.csv')}",
-        f"ada-lovelace-progress.csv: Ada Lovelace {also.format(prank)}",
-        "ben.json: Ben is already in ben.csv",
-    ])  # fmt: skip
-    assert [skip.name for skip in report.skipped] == sorted(skip.name for skip in report.skipped), "in reading order"
+    second = "ANN.csv" if first else "zz.csv"
+    files = sorted(["ann-marie-progress.csv", second])  # in reading order
+    name = "ANN MARIE" if first else "Ann Marie"
+    assert list(report.students) == [name, "Ben"] and [str(skip) for skip in report.skipped] == [
+        "ben.json: Ben is already in ben.csv"
+    ]
+    ann = report.students[name]
+    assert {key: result(record) for key, record in ann.records.items()} == {
+        OWN.id: "solved alone", "bga-1": "solved with help", CHAIN.id: "failed", SPARE.id: "failed"
+    }  # fmt: skip
+    assert (ann.records[OWN.id].hints, round(ann.rating.rating)) == (0, 1620)
+    said = f"{name}: 2 files, merged (the better result of each puzzle): {files[0]} and {files[1]}"
+    assert [str(note) for note in report.merged] == [said]
+    assert said in report.markdown() and "Students who handed in more than one file" in report.markdown()
 
 
 MARKDOWN_TEXT = st.text(alphabet=st.sampled_from(list(" \t\n<>&*_`[]()!#|~-+=.1\\:/ah\"'")), max_size=12)

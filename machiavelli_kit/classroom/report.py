@@ -1,11 +1,12 @@
 """The class report: the students' exports merged into one table, and where the class gets stuck.
 
 :func:`gather` reads each export; a file that cannot be read or has no name is
-skipped and named, never merged. Files that claim one learner (their names lead to
-one student's file: "Ada Lovelace", "ADA LOVELACE") are merged only when they hold
-the same work, as a second copy handed in does (the first file given is read);
-when their work differs, none of them is, and each is named with the others, so
-that no file can push a learner's own out of the report unseen. A file's puzzles
+skipped and named, never merged. Of files that claim one learner (their names lead to
+one student's file: "Ada Lovelace", "ADA LOVELACE"), a second copy of the same work is
+skipped and named (the first file given is read); files with different work (handed in
+twice, a week apart) are merged puzzle by puzzle, each puzzle's better result kept, and
+the report says so with the files' names (:attr:`ClassReport.merged`): no file can push
+a learner's own work out of the report, nor be mixed into it unseen. A file's puzzles
 that are not in the collection are left out, and named (:attr:`ClassReport.left_out`),
 so a made-up id cannot swell the class table. The report covers an assignment's puzzles (every student gets a row
 per puzzle, ``new`` where they did not try it) or, without one, every puzzle
@@ -38,7 +39,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from machiavelli_kit.classroom.assignment import Assignment, due_text
@@ -132,6 +133,8 @@ class ClassReport:
     skipped: list[Skipped] = field(default_factory=list)
     left_out: list[Skipped] = field(default_factory=list)
     """The files read whose puzzles were not all in the collection, and which were left out."""
+    merged: list[Skipped] = field(default_factory=list)
+    """The students read from several files with different work, merged, and which files."""
 
     @property
     def puzzles(self) -> tuple[str, ...]:
@@ -258,6 +261,11 @@ class ClassReport:
             ]
         if self.left_out:
             blocks += [("p", _("Puzzles left out (not in the collection):")), ("ul", *map(str, self.left_out))]
+        if self.merged:
+            blocks += [
+                ("p", _("Students who handed in more than one file (check that each file is theirs):")),
+                ("ul", *map(str, self.merged)),
+            ]
         # TRANSLATORS: column headings of the class report's tables (short).
         header = (
             pgettext("column", "student"),
@@ -374,26 +382,50 @@ def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assi
             progress.records = {key: record for key, record in progress.records.items() if key in known}
             report.left_out.append(Skipped(path.name, _unknown_puzzles(unknown)))
         claims.setdefault(file_stem(name), []).append(_Export(order, path.name, name, progress))
-    for first, *others in claims.values():
-        if all(_work(other.progress) == _work(first.progress) for other in others):
-            report.students[first.name], report.files[first.name] = first.progress, first.file
-            # TRANSLATORS: a student's export read twice; {file} is the file the student was first read from.
-            copy = _("{name} is already in {file}")
-            skipped += [
-                (other.order, Skipped(other.file, copy.format(name=other.name, file=first.file))) for other in others
-            ]
-            continue
-        claim = [first, *others]
+    # TRANSLATORS: a student's export read twice; {file} is the file the student was first read from.
+    copy = _("{name} is already in {file}")
+    for claim in claims.values():
+        kept: list[_Export] = []
         for export in claim:
-            files = and_list([other.file for other in claim if other is not export])
-            # TRANSLATORS: files that claim one learner with different work; {files} are the other files.
-            reason = _(
-                "{name} is also in {files}, with different work: none of them is in this report "
-                "(keep the right file, then make the report again)"
+            twin = next((other for other in kept if _work(other.progress) == _work(export.progress)), None)
+            if twin is None:
+                kept.append(export)
+            else:
+                skipped.append((export.order, Skipped(export.file, copy.format(name=export.name, file=twin.file))))
+        first = kept[0]
+        report.students[first.name], report.files[first.name] = _merged([k.progress for k in kept]), first.file
+        if len(kept) > 1:
+            files = and_list([export.file for export in kept])
+            # TRANSLATORS: after a student's name, e.g. "Ada: 2 files, merged (the better result of each puzzle):
+            # a.csv and b.csv"; {files} are the files' names.
+            merged = ngettext(
+                "{count} file, merged (the better result of each puzzle): {files}",
+                "{count} files, merged (the better result of each puzzle): {files}",
+                len(kept),
             )
-            skipped.append((export.order, Skipped(export.file, reason.format(name=export.name, files=files))))
+            report.merged.append(Skipped(first.name, merged.format(count=len(kept), files=files)))
     report.skipped = [skip for _order, skip in sorted(skipped, key=lambda item: item[0])]
     return report
+
+
+def _merged(works: Sequence[Progress]) -> Progress:
+    """One learner's progress from several files: each puzzle's better result (then fewer hints; then the first
+    file's), and the rating of the file with the most attempts (the most work). One file is returned as it is."""
+    if len(works) == 1:
+        return works[0]
+    records: dict[str, Record] = {}
+    for progress in works:
+        for key, record in progress.records.items():
+            best = records.get(key)
+            if best is None or _rank(record) < _rank(best):
+                records[key] = replace(record)
+    most = max(works, key=lambda progress: sum(record.attempts for record in progress.records.values()))
+    return Progress(works[0].student, records, most.rating)
+
+
+def _rank(record: Record) -> tuple[int, int]:
+    """How good a puzzle's record is, the best lowest: its result, then its hints."""
+    return RESULTS.index(result(record)), record.hints
 
 
 def _work(progress: Progress) -> tuple[int, list[tuple[str, str, int, int, int]]]:

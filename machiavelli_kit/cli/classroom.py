@@ -123,6 +123,8 @@ def _report(arguments: argparse.Namespace, collection: Collection) -> int:
     for note in report.left_out:
         # TRANSLATORS: {note} is a file and its puzzles left out: "ada.csv: 2 puzzles are not in the collection: ...".
         print(_("left out of {note}").format(note=note))
+    for note in report.merged:
+        print(note)
     written = report.write(arguments.out)
     count = len(report.students)
     files = ", ".join(str(path) for path in written)
