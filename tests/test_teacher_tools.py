@@ -148,3 +148,26 @@ def test_the_plots_stay_in_the_teacher_notebook_run_headless() -> None:
     assert titles == ["Who solved what", "Where the class gets stuck", "Ratings"]
     pngs = [base64.b64decode(image["data"]["image/png"]) for image in images]
     assert all(png.startswith(b"\x89PNG") and len(png) > 5000 for png in pngs)
+
+
+def test_the_projector_view_hides_every_name_and_file_in_the_report_and_plots(tmp_path: Path) -> None:
+    from machiavelli_kit.ui.class_viewer import ClassViewer
+
+    write_sample_class(tmp_path / "hand-in", COLLECTION, PUZZLES)
+    viewer = ClassViewer(COLLECTION, tmp_path / "hand-in", out=tmp_path)
+    full = viewer.report_view.value
+    assert "Ada" in full and "copy-of-ben-progress.json" in full
+    for choice, labels in (
+        ("numbers", [str(number) for number in range(1, 13)]),
+        ("initials", [name[0] for name in NAMES]),
+    ):
+        viewer.names.value = choice
+        shown = viewer.report_view.value
+        assert not [name for name in NAMES if name in shown]
+        assert "progress" not in shown, "no file's name, which holds the student's"
+        plotted = plot_students(viewer.report.hiding_names(choice)).axes[0].get_yticklabels()
+        assert sorted(label.get_text() for label in plotted) == sorted(labels)
+        assert viewer.report is not None and list(viewer.report.students) == list(NAMES), "the teacher's report"
+    assert [f"<td>{letter}</td>" in viewer.report_view.value for letter in "ABCD"] == [True] * 4
+    viewer.names.value = ""
+    assert viewer.report_view.value == full

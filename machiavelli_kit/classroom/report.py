@@ -14,6 +14,8 @@ someone tried. A puzzle is *missed* by a student who did not solve it on their
 own (failed, or solved only with help); a theme's miss rate counts every try
 of every student at its puzzles. The grid and the table tell a solve after hints
 (◔) apart from one alone (✓), with the trainer's marks for the rest (:func:`result`).
+For the projector, :meth:`ClassReport.hiding_names` shows each student as a number or
+their initials, and no file's name.
 
 >>> import tempfile, pathlib
 >>> from machiavelli_kit.puzzles.collection import load_collection
@@ -34,11 +36,12 @@ PuzzleMisses(puzzle='it-3', failed=1, helped=0, tried=2)
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -64,6 +67,8 @@ RESULT_LEGEND = N_(
 TABLE_COLUMNS = ("student", "puzzle", "status", "attempts", "hints", "seconds", "result")
 """The columns of ``class-table.csv`` and the keys of ``class-table.json``: data for a spreadsheet or a program,
 so English in every language. ``status`` is the trainer's, ``result`` one of :data:`RESULTS`."""
+NUMBERS, INITIALS = "numbers", "initials"
+"""How :meth:`ClassReport.hiding_names` shows the students."""
 GRID_LIMIT = 30
 """The grid of who solved what is drawn for at most this many puzzles."""
 Block = tuple[str, ...] | tuple[str, Sequence[str], Sequence[Sequence[str]]]
@@ -146,6 +151,31 @@ class ClassReport:
         }
         order = {puzzle.id: index for index, puzzle in enumerate(self.collection.puzzles)}
         return tuple(sorted(tried, key=lambda key: (order.get(key, len(order)), key)))
+
+    def hiding_names(self, labels: str = NUMBERS) -> ClassReport:
+        """The report for a projector: each student a number (given in an order the class cannot guess from the
+        names) or their initials (``labels``), rows in that order, and no note that names a file.
+
+        >>> from machiavelli_kit.puzzles.collection import load_collection
+        >>> report = ClassReport(load_collection())
+        >>> for name in ("Ada Lovelace", "Ben", "Anna Lee"):
+        ...     report.students[name] = Progress(student=name)
+        >>> list(report.hiding_names(INITIALS).students), list(report.hiding_names().students)
+        (['AL', 'AL 2', 'B'], ['1', '2', '3'])
+        """
+        if labels not in (NUMBERS, INITIALS):
+            raise ValueError(_("names are hidden as numbers or initials, not {labels!r}").format(labels=labels))
+        if labels == NUMBERS:
+            order = sorted(self.students, key=lambda name: hashlib.sha256(name.casefold().encode()).hexdigest())
+            shown = {name: str(number) for number, name in enumerate(order, start=1)}
+        else:
+            shown, seen = {}, Counter[str]()
+            for name in self.students:
+                initials = "".join(word[0] for word in name.split()).upper()
+                seen[initials] += 1
+                shown[name] = initials if seen[initials] == 1 else f"{initials} {seen[initials]}"
+        students = {shown[name]: progress for name, progress in sorted(self.students.items(), key=_by(shown))}
+        return ClassReport(self.collection, self.assignment, students)
 
     def record(self, student: str, puzzle_id: str) -> Record:
         return self.students[student].records.get(puzzle_id, Record())
@@ -406,6 +436,11 @@ def gather(paths: Iterable[str | Path], collection: Collection, assignment: Assi
             report.merged.append(Skipped(first.name, merged.format(count=len(kept), files=files)))
     report.skipped = [skip for _order, skip in sorted(skipped, key=lambda item: item[0])]
     return report
+
+
+def _by(shown: dict[str, str]) -> Callable[[tuple[str, Progress]], tuple[int, str]]:
+    """The order of a report's rows with names hidden: by number, or by initials."""
+    return lambda item: (int(shown[item[0]]) if shown[item[0]].isdigit() else 0, shown[item[0]])
 
 
 def _merged(works: Sequence[Progress]) -> Progress:

@@ -3,6 +3,8 @@
 A thin layer over :func:`~machiavelli_kit.classroom.report.gather`, the
 plots of :mod:`~machiavelli_kit.classroom.report_plots` and the :class:`AssignmentMaker`
 for the next assignment. A folder or a file that cannot be used is said on the message line.
+For the projector, the teacher hides the names: each student shows as a number or their initials,
+in the report and the plots alike, and no file is named.
 
 The plots are shown as ordinary PNG outputs under the widgets (:class:`Picture`, one display each,
 updated in place when the report is made again), not as image widgets: a notebook run headless
@@ -23,7 +25,7 @@ from IPython.display import DisplayHandle
 from matplotlib.figure import Figure
 
 from machiavelli_kit.classroom.assignment import AssignmentError, load_assignment
-from machiavelli_kit.classroom.report import ClassReport, gather
+from machiavelli_kit.classroom.report import INITIALS, NUMBERS, ClassReport, gather
 from machiavelli_kit.classroom.report_plots import plot_ratings, plot_students, plot_themes
 from machiavelli_kit.i18n import _, language, speaking
 from machiavelli_kit.puzzles.collection import Collection
@@ -84,6 +86,10 @@ class ClassViewer:
         )
         self.make_button = w.Button(description=_("Make the report"), button_style="primary")
         self.make_button.layout.width = "auto"
+        # TRANSLATORS: a choice of how the class report shows the students: for a projector, without their names.
+        shown = [(_("shown"), ""), (_("hidden: a number each"), NUMBERS), (_("hidden: initials"), INITIALS)]
+        self.names = w.Dropdown(options=shown, value="", description=_("students' names"), style=style)
+        self.names.observe(self._names_chosen, names="value")
         self.message = w.HTML()
         self.report_view = w.HTML()
         self.report_view.add_class("mk-class-report")
@@ -93,7 +99,7 @@ class ClassViewer:
         self.next_assignment = w.VBox()
         self.report: ClassReport | None = None
         self.make_button.on_click(self.make)
-        parts = [self.folder, self.assignment, w.HBox([self.make_button]), self.message]
+        parts = [self.folder, self.assignment, w.HBox([self.make_button, self.names]), self.message]
         self.box = w.VBox([*parts, self.report_view, self.next_assignment])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -124,15 +130,26 @@ class ClassViewer:
         self.message.value = (
             "" if report.students else _error(_("No export in {folder} could be read.").format(folder=folder))
         )
+        self._show(report)
+        heading = html.escape(_("The next assignment"))
+        maker = AssignmentMaker(report, self.out, lang=self.language)
+        self.next_assignment.children = [w.HTML(f"<h2>{heading}</h2>"), maker.box]
+        return report
+
+    @in_own_language
+    def _names_chosen(self, _change: object = None) -> None:
+        if self.report is not None:
+            self._show(self.report)
+
+    def _show(self, report: ClassReport) -> None:
+        """Show the report and its plots, with the names hidden if the teacher chose so."""
+        if self.names.value:
+            report = report.hiding_names(self.names.value)
         self.report_view.value = REPORT_STYLE + report.html(page=False, lang=self.language)
         figures = (plot_students(report), plot_themes(report), plot_ratings(report))
         self.pictures = [Picture(_png(figure), figure.axes[0].get_title()) for figure in figures]
         for handle, picture in zip(self._shown, self.pictures, strict=False):
             handle.update(picture)  # type: ignore[no-untyped-call]  # IPython's display has no type hints
-        heading = html.escape(_("The next assignment"))
-        maker = AssignmentMaker(report, self.out, lang=self.language)
-        self.next_assignment.children = [w.HTML(f"<h2>{heading}</h2>"), maker.box]
-        return report
 
 
 def _output(shown: object) -> DisplayHandle:
