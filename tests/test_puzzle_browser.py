@@ -299,7 +299,7 @@ def test_a_trainer_made_with_lang_speaks_it_and_so_do_its_boards(
     assert browser.play_button.description == play
     assert [label for label, _mode in browser.mode_choice.options] == modes
     assert browser.chapter_choice.options[0] == (any_one, "")
-    level, theme = {"it": ("1 calare", "catena"), "pl": ("1 wykładanie", "łańcuch")}[lang]
+    level, theme = {"it": ("1 calare una combinazione", "catena"), "pl": ("1 wykładanie układu", "łańcuch")}[lang]
     assert (level, "lay") in browser.grade_choice.options and (theme, "chain") in browser.theme_choice.options
     chapter = COLLECTION.chapters[0]
     assert (chapter.title_in(lang), chapter.name) in browser.chapter_choice.options

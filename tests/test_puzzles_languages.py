@@ -166,7 +166,7 @@ def test_the_class_report_in_polish_counts_puzzles_in_their_forms() -> None:
     assert "5 zagadek." in five.markdown(lang="pl")
     assert '<html lang="it">' in two.html(lang="it") and "Resoconto della classe: Łańcuchy" in two.html(lang="it")
     assert two.table_csv().startswith("student,puzzle,status,attempts,hints,seconds")  # data: English columns
-    assert two.next_assignment("chain", 3, lang="it").title == "Altro allenamento: chain"
+    assert two.next_assignment("chain", 3, lang="it").title == "Altro allenamento: catena"
 
 
 def test_class_plots_and_dates_in_the_language_asked() -> None:

@@ -290,7 +290,7 @@ def test_labels_carry_the_mark_and_the_full_title() -> None:
     trainer = Trainer(COLLECTION, progress)
     labels = [trainer.label(COLLECTION.find(f"bga-{n}")) for n in (1, 2, 3, 4)]
     assert [label[0] for label in labels] == ["✓", "◑", "✗", "○"]
-    assert labels[0] == f"✓ bga-1: {COLLECTION.find('bga-1').title} (spare, effort 2, rated 1540)"
+    assert labels[0] == f"✓ bga-1: {COLLECTION.find('bga-1').title} (spare card, effort 2, rated 1540)"
 
 
 def test_time_spent_is_counted_when_the_learner_moves_on() -> None:

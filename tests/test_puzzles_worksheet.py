@@ -61,7 +61,7 @@ def test_the_student_sheet_shows_no_grade_share_code_or_answer() -> None:
             assert move not in sheet
     for giveaway in ("grade", "impossible", "restore", "par ", "Answer", NO_PLAY, "has no place"):
         assert giveaway not in sheet
-    assert "grade impossible" in key and NO_PLAY in key
+    assert "grade nothing to play" in key and NO_PLAY in key
 
 
 def test_where_nothing_can_be_played_the_key_says_why_card_by_card() -> None:

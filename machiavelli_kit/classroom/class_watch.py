@@ -47,8 +47,9 @@ from machiavelli_kit.classroom.lobby import class_server_url
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.core.rules_words import rules_text
-from machiavelli_kit.i18n import _, ngettext, pgettext, speaking
+from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, SOLVED
+from machiavelli_kit.puzzles.names import theme_name
 
 MOST_THEMES = 5
 """How many of the themes the class misses the view names."""
@@ -158,7 +159,7 @@ def _themes(themes: Sequence[Mapping[str, Any]]) -> str:
         missed, tried = int(theme.get("missed") or 0), int(theme.get("tried") or 0)
         # TRANSLATORS: a theme the class misses: {theme} is its name, e.g. "chain (3 of 4 tries)".
         entry = ngettext("{theme} ({missed} of {count} try)", "{theme} ({missed} of {count} tries)", tried)
-        named.append(entry.format(theme=pgettext("puzzle theme", str(theme.get("theme"))), missed=missed, count=tried))
+        named.append(entry.format(theme=theme_name(str(theme.get("theme"))), missed=missed, count=tried))
     return _("Themes the class misses most: {themes}").format(themes=", ".join(named)) if named else ""
 
 

@@ -53,6 +53,7 @@ from machiavelli_kit.files import csv_text, write_atomically
 from machiavelli_kit.i18n import N_, _, and_list, language, ngettext, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.puzzles.collection import Collection
+from machiavelli_kit.puzzles.names import theme_name
 
 ALONE, HINTED = "solved alone", "solved after hints"
 RESULTS = (ALONE, HINTED, HELPED, FAILED, NEW)
@@ -261,8 +262,10 @@ class ClassReport:
             raise ValueError(_("no puzzle has the theme {theme!r}", lang).format(theme=theme))
         solved = Counter(key for progress in self.students.values() for key in progress.solved)
         ranked = sorted(pool, key=lambda key: solved[key])  # stable: the collection's order among equals
-        # TRANSLATORS: a new assignment's title; {theme} is a theme's name from the puzzle files (chain, joker, ...).
-        return Assignment(title or _("More practice: {theme}", lang).format(theme=theme), tuple(ranked[:count]))
+        # TRANSLATORS: a new assignment's title; {theme} is a theme's name (chain, joker, ...).
+        return Assignment(
+            title or _("More practice: {theme}", lang).format(theme=theme_name(theme, lang)), tuple(ranked[:count])
+        )
 
     def blocks(self, lang: str | None = None) -> list[Block]:
         """The report as headings, paragraphs, lists and tables, for :func:`markdown` and :func:`to_html`,
@@ -337,7 +340,8 @@ class ClassReport:
             for entry in self.stuck_puzzles()
         ]
         themes = [
-            (entry.theme, str(entry.missed), str(entry.tried), f"{entry.rate:.0%}") for entry in self.weak_themes()
+            (theme_name(entry.theme), str(entry.missed), str(entry.tried), f"{entry.rate:.0%}")
+            for entry in self.weak_themes()
         ]
         blocks += [("h2", _("Where the class gets stuck"))]
         puzzle_header = (

@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, pgettext, speaking
+from machiavelli_kit.puzzles.names import theme_name
 
 OKABE_ITO = {
     "orange": "#E69F00",
@@ -92,7 +93,7 @@ def _plot_themes(report: ClassReport) -> Figure:
         axes.set_title(_("No theme tried yet"))
         return figure
     rates = [100 * entry.rate for entry in themes]
-    axes.barh([entry.theme for entry in themes], rates, color=COLOURS["not solved yet"])
+    axes.barh([theme_name(entry.theme) for entry in themes], rates, color=COLOURS["not solved yet"])
     for row, entry in enumerate(themes):
         # TRANSLATORS: beside a theme's bar: tries missed of tries made.
         missed = _("{missed} of {tried}").format(missed=entry.missed, tried=entry.tried)

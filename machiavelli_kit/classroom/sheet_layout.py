@@ -24,6 +24,7 @@ from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules_words import rules_text
 from machiavelli_kit.i18n import N_, _
 from machiavelli_kit.puzzles.format import Chapter, Puzzle
+from machiavelli_kit.puzzles.names import technique_name
 from machiavelli_kit.puzzles.position_id import format_position_id
 
 # TRANSLATORS: the line at the top of a worksheet where a student writes their name, class and date.
@@ -131,10 +132,10 @@ def key_meta(puzzle: Puzzle) -> str:
     """What the teacher may want on the key: id, grade, par and the code that shares the position."""
     par = puzzle.par if puzzle.par is not None else "–"
     share = format_position_id(puzzle.position, puzzle.rules, puzzle.goal)
-    # TRANSLATORS: on the answer key; {grade} is a technique's name from the puzzle files (spare, chain, ...),
+    # TRANSLATORS: on the answer key; {grade} is a technique's name (spare card, chain, ...),
     # par the fewest moves, the share code a text that opens the position in the kit.
     return _("{id} · grade {grade} · par {par} · share code {code}").format(
-        id=puzzle.id, grade=puzzle.grade or "?", par=par, code=share
+        id=puzzle.id, grade=technique_name(puzzle.grade), par=par, code=share
     )
 
 

@@ -19,6 +19,7 @@ from machiavelli_kit.core.position import check_table
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.names import technique_name, theme_name
 from machiavelli_kit.puzzles.position_id import FIELD, format_position_id, parse_position_id
 
 if TYPE_CHECKING:
@@ -147,7 +148,10 @@ def run(arguments: argparse.Namespace) -> int:
             line = _("{id:<16} {grade:<10} effort {effort}  {title}")
             print(
                 line.format(
-                    id=puzzle.id, grade=puzzle.grade or "?", effort=puzzle.effort or "?", title=puzzle.title_in()
+                    id=puzzle.id,
+                    grade=technique_name(puzzle.grade),
+                    effort=puzzle.effort or "?",
+                    title=puzzle.title_in(),
                 )
             )
         return 0
@@ -258,10 +262,10 @@ def _shared(text: str) -> Puzzle:
 
 def _show(puzzle: Puzzle, hints: bool, answer: bool) -> None:
     print(f"{puzzle.id}: {puzzle.title_in()} ({puzzle.source})")
-    # TRANSLATORS: {rules} is a rules string (bga(wrap=true)), {grade} a grade's name from the files, {effort} 1 to 5.
+    # TRANSLATORS: {rules} is a rules string (bga(wrap=true)), {grade} a technique's name (chain, ...), {effort} 1 to 5.
     line = _("rules {rules}; grade {grade}, effort {effort}")
-    print(line.format(rules=puzzle.rules, grade=puzzle.grade or "?", effort=puzzle.effort or "?"))
-    print(_("themes: {themes}").format(themes=", ".join(puzzle.themes) or "-"))
+    print(line.format(rules=puzzle.rules, grade=technique_name(puzzle.grade), effort=puzzle.effort or "?"))
+    print(_("themes: {themes}").format(themes=", ".join(theme_name(theme) for theme in puzzle.themes) or "-"))
     print(puzzle.position)
     print(puzzle.question())
     # TRANSLATORS: {code} is the position's share code, a text to paste into the kit.

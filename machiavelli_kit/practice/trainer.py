@@ -47,13 +47,14 @@ from typing import Literal, Protocol
 from machiavelli_kit.core.cards import format_card
 from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Table
-from machiavelli_kit.i18n import N_, _, pgettext, speaking
+from machiavelli_kit.i18n import N_, _, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, NEW, SOLVED, Progress, Record
 from machiavelli_kit.practice.rating import Rating, start_rating
 from machiavelli_kit.practice.session import CheckReport, NoPlayReport, PlaySession
 from machiavelli_kit.practice.titles import place_in_chapter, revealed, shown_title
 from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
+from machiavelli_kit.puzzles.names import technique_name
 from machiavelli_kit.puzzles.verify import Verdict, check_answer
 from machiavelli_kit.solver.steps import Move
 
@@ -323,10 +324,9 @@ class Trainer:
                 mark=mark, id=puzzle.id, title=title, effort=puzzle.effort or "?", rating=rating
             )
         if puzzle.grade:
-            # TRANSLATORS: a puzzle in a list; {grade} is a technique's name from the puzzle files (spare, chain, ...),
+            grade = technique_name(puzzle.grade)
+            # TRANSLATORS: a puzzle in a list; {grade} is a technique's name (spare card, chain, ...),
             # {effort} a number from 1 to 5, {rating} the puzzle's rating (about 1500).
-            # The level's name in words, as the trainer's level picker says it (ui.puzzle_browser.theme_words).
-            grade = pgettext("puzzle theme", puzzle.grade)
             return _("{mark} {id}: {title} ({grade}, effort {effort}, rated {rating})").format(
                 mark=mark, id=puzzle.id, title=title, grade=grade, effort=puzzle.effort, rating=rating
             )

@@ -21,6 +21,7 @@ import ipywidgets as w
 from machiavelli_kit.classroom.assignment import Assignment, assignment_toml, write_assignment
 from machiavelli_kit.classroom.report import ClassReport
 from machiavelli_kit.i18n import _, language, ngettext, speaking
+from machiavelli_kit.puzzles.names import theme_name
 from machiavelli_kit.ui.status import in_own_language
 
 
@@ -40,7 +41,7 @@ class AssignmentMaker:
         options = [(_theme_line(entry.theme, entry.rate, entry.tried), entry.theme) for entry in weak]
         if not options:
             themes = sorted({theme for puzzle in report.collection.puzzles for theme in puzzle.themes})
-            options = [(theme, theme) for theme in themes]
+            options = [(theme_name(theme), theme) for theme in themes]
         style = {"description_width": "8em"}
         # TRANSLATORS: labels of the next-assignment picker (short).
         self.theme_choice = w.Dropdown(options=options, description=_("theme"), style=style)
@@ -121,15 +122,15 @@ class AssignmentMaker:
 
     @in_own_language
     def _theme_changed(self, _event: object = None) -> None:
-        self.title.value = _("More practice: {theme}").format(theme=self.theme_choice.value)
+        self.title.value = _("More practice: {theme}").format(theme=theme_name(self.theme_choice.value))
         self.show()
 
 
 def _theme_line(theme: str, rate: float, tried: int) -> str:
     """A theme in the list of themes the class misses."""
-    # TRANSLATORS: {theme} is a theme's name from the puzzle files, {rate} a percentage, {count} the tries.
+    # TRANSLATORS: {theme} is a theme's name, {rate} a percentage, {count} the tries.
     line = ngettext("{theme}: missed {rate:.0%} of {count} try", "{theme}: missed {rate:.0%} of {count} tries", tried)
-    return line.format(theme=theme, rate=rate, count=tried)
+    return line.format(theme=theme_name(theme), rate=rate, count=tried)
 
 
 def _name_problem(name: str) -> str | None:

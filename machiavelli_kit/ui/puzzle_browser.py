@@ -73,6 +73,7 @@ from machiavelli_kit.practice.progress import DEFAULT_PATH, LEGEND, Progress, Pr
 from machiavelli_kit.practice.trainer import MODES, Mode, PuzzleSession, Trainer
 from machiavelli_kit.puzzles.collection import Collection, load_collection
 from machiavelli_kit.puzzles.format import TECHNIQUES, Puzzle
+from machiavelli_kit.puzzles.names import names
 from machiavelli_kit.puzzles.position_id import format_position_id
 from machiavelli_kit.ui.puzzle_board import PuzzleBoard
 from machiavelli_kit.ui.status import in_own_language
@@ -173,7 +174,7 @@ class PuzzleBrowser:
             # TRANSLATORS: in the chapter, level and theme pickers: no choice made, every one will do.
             any_one = pgettext("picker", "any")
             chapters = [(any_one, ""), *((chapter.title_in(), chapter.name) for chapter in self.collection.chapters)]
-            words = theme_words()
+            words = names()
             levels = [(f"{number} {words.get(name, name)}", name) for number, name in enumerate(TECHNIQUES, start=1)]
             self.mode_choice = w.ToggleButtons(
                 options=[(_(MODE_NAMES[mode]), mode) for mode in MODES],
@@ -591,37 +592,6 @@ class PuzzleBrowser:
             if session.outcome is not None:
                 return
             await asyncio.sleep(tick)
-
-
-def theme_words() -> dict[str, str]:
-    """The puzzles' levels and themes (keys of the puzzle files) in words of the language in use.
-
-    English shows the keys themselves; a key not listed here shows as it is.
-    """
-    # TRANSLATORS: the names of the puzzles' levels and themes in the trainer's pickers; short, like a tag.
-    return {
-        "ace-high": pgettext("puzzle theme", "ace-high"),
-        "ace-low": pgettext("puzzle theme", "ace-low"),
-        "chain": pgettext("puzzle theme", "chain"),
-        "decoy": pgettext("puzzle theme", "decoy"),
-        "dissolve": pgettext("puzzle theme", "dissolve"),
-        "extend": pgettext("puzzle theme", "extend"),
-        "four-of-a-kind": pgettext("puzzle theme", "four-of-a-kind"),
-        "identical": pgettext("puzzle theme", "identical"),
-        "impossible": pgettext("puzzle theme", "impossible"),
-        "joker": pgettext("puzzle theme", "joker"),
-        "lay": pgettext("puzzle theme", "lay"),
-        "long-run": pgettext("puzzle theme", "long-run"),
-        "restore": pgettext("puzzle theme", "restore"),
-        "runs-to-sets": pgettext("puzzle theme", "runs-to-sets"),
-        "sets-to-runs": pgettext("puzzle theme", "sets-to-runs"),
-        "spare": pgettext("puzzle theme", "spare"),
-        "split": pgettext("puzzle theme", "split"),
-        "swap": pgettext("puzzle theme", "swap"),
-        "variants": pgettext("puzzle theme", "variants"),
-        "whole-hand": pgettext("puzzle theme", "whole-hand"),
-        "wrap": pgettext("puzzle theme", "wrap"),
-    }
 
 
 def _error(message: str) -> str:
