@@ -1,5 +1,5 @@
-"""``machiavelli-kit class``: write an assignment, merge the students' exports into a class report (``serve``: the
-class server, :mod:`.class_serve`).
+"""``machiavelli-kit class``: write an assignment, merge the students' exports into a class report, print the rules
+on one page (``handout``; ``serve``: the class server, :mod:`.class_serve`).
 
 ``report`` reads exports (files, or folders of ``*.csv`` and ``*.json``); a file
 that cannot be read, is no file at all (a named pipe, a folder) or holds a student
@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli import class_serve
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_assignment_option, add_puzzle_filters, filtered, folder_name
+from machiavelli_kit.cli.options import (
+    add_assignment_option,
+    add_puzzle_filters,
+    add_rules_option,
+    filtered,
+    folder_name,
+)
+from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.core.rules_words import rules_text
+from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -67,6 +76,18 @@ def add_parser(subparsers: Any) -> None:
         metavar=pgettext("option value", "DIR"),
         help=_("write class-table.csv, class-table.json, class-report.md and class-report.html here"),
     )
+    handout = actions.add_parser(
+        "handout",
+        help=_("write the rules on one page to print (PDF)"),
+        description=_("Write a one-page rules handout for the students, for the rules your class plays, as a PDF."),
+    )
+    add_rules_option(handout)
+    handout.add_argument(
+        "--out",
+        required=True,
+        metavar=pgettext("option value", "FILE") + ".pdf",
+        help=_("the PDF file to write"),
+    )
     class_serve.add_parser(actions)
     parser.set_defaults(run=run)
 
@@ -74,8 +95,23 @@ def add_parser(subparsers: Any) -> None:
 def run(arguments: argparse.Namespace) -> int:
     from machiavelli_kit.puzzles.collection import load_collection
 
+    if arguments.action == "handout":
+        return _handout(arguments)
     collection = load_collection()
     return _assign(arguments, collection) if arguments.action == "assign" else _report(arguments, collection)
+
+
+def _handout(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.classroom.handout import handout_pdf  # ReportLab: loaded only for a PDF
+
+    out = Path(arguments.out)
+    if out.suffix.lower() != ".pdf":
+        raise BadInput(_("--out {path}: the handout is a PDF, so its name ends in .pdf").format(path=out))
+    rules = Rules.parse(arguments.rules)
+    write_atomically(out, handout_pdf(rules))
+    # TRANSLATORS: {path} is the file written; {rules} the rules in words, e.g. "classic rules".
+    print(_("{path}: the rules on one page ({rules})").format(path=out, rules=rules_text(rules)))
+    return 0
 
 
 def _assign(arguments: argparse.Namespace, collection: Collection) -> int:
