@@ -1,11 +1,14 @@
-"""The first lesson and the rules notebook in every language of the kit: ``lesson.it.ipynb``, ``rules.pl.ipynb``, ...
+"""Every notebook of the kit in every language of the kit: ``lesson.it.ipynb``, ``start.pl.ipynb``, ...
 
 A translated notebook is the English one cell by cell: the same cells with the same ids,
-tags and stored outputs, the same code (only its texts for the learner, the strings a
-print, a question or an answer shows, are in the notebook's language), and the first code
-cell sets the session's language, so that every board and message after it speaks it.
-Its markdown uses the game's own words from docs/translating.md and keeps no English
-sentence. nbval runs the notebooks themselves (pyproject's testpaths), like the English ones.
+tags and headings, the same code (only its texts for the learner, the strings a print, a
+question or an answer shows, are in the notebook's language), the tests' own cells and their
+outputs word for word, and the first code cell sets the session's language, so that every
+board and message after it speaks it. Its markdown uses the game's own words from
+docs/translating.md, keeps no English sentence and links to the same language's notebooks.
+nbval runs the notebooks themselves (pyproject's testpaths), like the English ones, and
+checks the outputs a translated notebook stores in its language; the first lesson and the
+rules are run once more here as the app runs them.
 """
 
 from __future__ import annotations
@@ -25,12 +28,18 @@ from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import LANGUAGES, SOURCE_LANGUAGE, _, pgettext, speaking
 from machiavelli_kit.serve.app import TEST_ONLY
+from machiavelli_kit.serve.lab import START
 from machiavelli_kit.ui.reveal import SHOW
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TRANSLATED = sorted(set(LANGUAGES) - {SOURCE_LANGUAGE})
-NAMES = ("lesson", "rules")
+FIRST = ("lesson", "rules")
+"""The first lesson and the rules: the game's words, run as the app runs them."""
+NAMES = (*FIRST, "start", "game", "puzzles", "teacher", "solver")
 PAIRS = [(name, lang) for name in NAMES for lang in TRANSLATED]
+LANGUAGE_TOP = "language-top"
+"""The start page's first cell: the kit's languages, each leading to its own start page."""
+HEADING = re.compile(r"^#+ ", re.MULTILINE)
 LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)\)")
 SET_LANGUAGE = re.compile(r'^machiavelli_kit\.set_language\("(\w+)"\);?(\s*#.*)?$', re.MULTILINE)
 
@@ -68,8 +77,8 @@ def translated(name: str, lang: str) -> Any:
     return read(f"{name}.{lang}.ipynb")
 
 
-def markdown(notebook: Any) -> str:
-    return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+def markdown(notebook: Any, *, leave_out: str = "") -> str:
+    return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown" and cell.id != leave_out)
 
 
 def without_language_switch(source: str) -> str:
@@ -123,8 +132,14 @@ def code_shape(source: str) -> str:
     return ast.dump(Texts().visit(ast.parse(without_language_switch(source))))
 
 
-def test_every_language_of_the_kit_has_both_notebooks_and_its_words_here() -> None:
-    """A new language (docs/translating.md) needs its two notebooks and its entries in this file's tables."""
+def test_every_notebook_of_the_kit_is_translated_here() -> None:
+    """A new English notebook needs its translations, and its name in NAMES."""
+    english = [path.stem for path in NOTEBOOKS.glob("[!.]*.ipynb") if path.suffixes == [".ipynb"]]
+    assert sorted(english) == sorted(NAMES)
+
+
+def test_every_language_of_the_kit_has_every_notebook_and_its_words_here() -> None:
+    """A new language (docs/translating.md) needs its notebooks and its entries in this file's tables."""
     assert not [f"{name}.{lang}.ipynb" for name, lang in PAIRS if not (NOTEBOOKS / f"{name}.{lang}.ipynb").exists()]
     for table in (GAME_WORDS, RUN, QUEEN_OF_HEARTS, LESSON_PRINTS):
         assert set(table) == set(TRANSLATED), "add the new language's words to GAME_WORDS, RUN, ... in this file"
@@ -138,8 +153,22 @@ def test_every_cell_has_its_counterpart_with_the_same_id_tags_and_stored_outputs
     assert len(other.cells) == len(english.cells)
     for mine, theirs in zip(other.cells, english.cells, strict=True):
         assert (mine.cell_type, mine.id, mine.metadata) == (theirs.cell_type, theirs.id, theirs.metadata)
-        if mine.cell_type == "code":
+        if mine.cell_type == "markdown":
+            assert len(HEADING.findall(mine.source)) == len(HEADING.findall(theirs.source)), mine.id
+        elif TEST_ONLY in mine.metadata.get("tags", []):
             assert (mine.outputs, mine.execution_count) == (theirs.outputs, theirs.execution_count), mine.id
+        else:  # what a learner reads comes in the notebook's language: the same kinds of output, its words
+            assert (output_kinds(mine), mine.execution_count) == (output_kinds(theirs), theirs.execution_count), mine.id
+
+
+def output_kinds(cell: Any) -> list[tuple[str, str | None]]:
+    """The kinds of output a code cell stores, a stream's parts (split as the kernel sent them) counted once."""
+    kinds: list[tuple[str, str | None]] = []
+    for output in cell.outputs:
+        kind = (output.output_type, output.get("name"))
+        if not (kind[0] == "stream" and kinds and kinds[-1] == kind):
+            kinds.append(kind)
+    return kinds
 
 
 @pytest.mark.parametrize(("name", "lang"), PAIRS)
@@ -177,8 +206,8 @@ def test_the_code_shape_masks_texts_and_keeps_notation_names_and_compared_string
 
 @pytest.mark.parametrize(("name", "lang"), PAIRS)
 def test_links_lead_to_the_same_language_where_it_exists(name: str, lang: str) -> None:
-    english_links = [link for link in LINK.findall(markdown(read(f"{name}.ipynb")))]
-    links = LINK.findall(markdown(translated(name, lang)))
+    english_links = [link for link in LINK.findall(markdown(read(f"{name}.ipynb"), leave_out=LANGUAGE_TOP))]
+    links = LINK.findall(markdown(translated(name, lang), leave_out=LANGUAGE_TOP))
     expected = []
     for link in english_links:
         own = link.replace(".ipynb", f".{lang}.ipynb")
@@ -189,9 +218,20 @@ def test_links_lead_to_the_same_language_where_it_exists(name: str, lang: str) -
         assert links[-1] == f"rules.{lang}.ipynb"  # the lesson leads on to the rules in its language
 
 
+def start_page(lang: str) -> str:
+    """The start notebook's name in ``lang``: ``start.ipynb``, ``start.it.ipynb``, ..."""
+    return START if lang == SOURCE_LANGUAGE else START.replace(".ipynb", f".{lang}.ipynb")
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_each_start_page_leads_to_the_start_page_of_every_other_language(lang: str) -> None:
+    top = next(cell.source for cell in read(start_page(lang)).cells if cell.id == LANGUAGE_TOP)
+    assert sorted(LINK.findall(top)) == sorted(start_page(code) for code in LANGUAGES if code != lang)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_notebooks_use_the_game_words_of_their_language(lang: str) -> None:
-    text = " ".join(markdown(translated(name, lang)) for name in NAMES)
+    text = " ".join(markdown(translated(name, lang)) for name in FIRST)
     assert not [word for word in GAME_WORDS[lang] if word not in text.lower()]
     assert not [button for button in buttons(lang) if f"**{button}**" not in text]
 
@@ -251,7 +291,7 @@ print(Meld.parse("5S 6H 7S").check().explain())
 """A cell added after the notebook's own: what the kernel speaks once the notebook has run."""
 
 
-@pytest.mark.parametrize(("name", "lang"), PAIRS)
+@pytest.mark.parametrize(("name", "lang"), [(name, lang) for name in FIRST for lang in TRANSLATED])
 def test_run_as_the_app_the_notebook_speaks_its_language_and_shows_no_stray_value(name: str, lang: str) -> None:
     notebook = translated(name, lang)
     notebook.cells.append(nbformat.v4.new_code_cell(SAY))  # type: ignore[no-untyped-call]
