@@ -314,6 +314,32 @@ def test_app_passes_the_language_to_every_page(
     ]
 
 
+def test_lab_and_app_open_the_start_page_in_the_language_in_use_where_there_is_one(
+    served: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("start.pl.ipynb", "teacher.ipynb", "teacher.pl.ipynb"):
+        (served["folder"] / name).write_text(_notebook(name), encoding="utf-8")
+    monkeypatch.setenv("MACHIAVELLI_KIT_TEACHER_TOKEN", "t0ken")
+    _, out, _ = run(capsys, "--lang", "pl", "lab", "--no-browser", "--port", "8999")
+    assert str(served["command"][-1]).endswith("/start.pl.ipynb")
+    assert out.splitlines() == [
+        "notatnik startowy jest pod http://localhost:8999/lab/tree/start.pl.ipynb?token=secret (Ctrl+C go zatrzymuje)",
+        "notatniki w języku Polski: lesson.pl.ipynb, teacher.pl.ipynb",  # the start page is named once
+    ]
+    _, out, _ = run(capsys, "--lang", "pl", "app", "--no-browser", "--port", "8998", "--no-class-server")
+    assert out.splitlines()[:2] == [
+        "aplikacja startuje pod http://localhost:8998/voila/render/start.pl.ipynb (Ctrl+C ją zatrzymuje)",
+        "notatniki w języku Polski: http://localhost:8998/voila/render/lesson.pl.ipynb",
+    ]
+    assert out.splitlines()[-1].endswith("/voila/render/teacher.pl.ipynb?teacher=t0ken")
+    run(capsys, "--lang", "it", "lab", "--no-browser")  # no start.it.ipynb here: the English start page
+    assert str(served["command"][-1]).endswith("/start.ipynb")
+    _, out, _ = run(capsys, "--lang", "it", "app", "--no-browser", "--port", "8998", "--no-class-server")
+    assert "/voila/render/start.ipynb " in out.splitlines()[0] and out.splitlines()[-1].endswith(
+        "/teacher.ipynb?teacher=t0ken"
+    )
+
+
 def test_translated_notebooks_are_named_by_their_language(tmp_path: Path) -> None:
     for name in ("start.ipynb", "lesson.it.ipynb", "rules.it.ipynb", "lesson.pl.ipynb", ".hidden.it.ipynb"):
         (tmp_path / name).write_text("{}", encoding="utf-8")

@@ -11,18 +11,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.classroom.server import teacher_token
 from machiavelli_kit.cli.options import add_ip_option, add_server_options
-from machiavelli_kit.i18n import _, language, pgettext
+from machiavelli_kit.i18n import _, pgettext
 from machiavelli_kit.serve.app import app_command, app_environment
 from machiavelli_kit.serve.class_server import ClassServer, ClassServerError
 from machiavelli_kit.serve.lab import START
 from machiavelli_kit.serve.notebook_copy import notebooks_dir
 from machiavelli_kit.serve.pages import PAGES, PAGES_PER_BROWSER
-from machiavelli_kit.serve.process import run_server, say_translated_notebooks
+from machiavelli_kit.serve.process import notebook_in_language, run_server, say_translated_notebooks
 from machiavelli_kit.serve.teacher import is_teacher_name, teacher_url
 
 TEACHER_NOTEBOOK = "teacher.ipynb"
@@ -91,13 +90,16 @@ def run(arguments: argparse.Namespace) -> int:
     host = "localhost" if arguments.ip in (None, "0.0.0.0") else arguments.ip
     pages = f"http://{host}:{arguments.port}/voila/render/"
     token = teacher_token(os.environ)
-    print(_("the app starts at {url} (Ctrl+C stops it)").format(url=pages + START), flush=True)
-    say_translated_notebooks(folder, lambda name: pages + name, leave_out=is_teacher_name)
+    start = notebook_in_language(folder, START)
+    print(_("the app starts at {url} (Ctrl+C stops it)").format(url=pages + start), flush=True)
+    say_translated_notebooks(
+        folder, lambda name: pages + name, leave_out=lambda name: is_teacher_name(name) or name == start
+    )
     if arguments.ip == "0.0.0.0":
         print(_("the other computers open it with this computer's name or address instead of localhost"), flush=True)
     print(
         _("the teacher's page (keep this link to yourself: it shows every learner's progress): {url}").format(
-            url=teacher_url(pages, teacher_notebook(folder), token)
+            url=teacher_url(pages, notebook_in_language(folder, TEACHER_NOTEBOOK), token)
         ),
         flush=True,
     )
@@ -121,9 +123,3 @@ def run(arguments: argparse.Namespace) -> int:
         return 1
     finally:
         server.stop()
-
-
-def teacher_notebook(folder: Path) -> str:
-    """The teacher's notebook in the language in use (``teacher.it.ipynb``) when ``folder`` has it, else English."""
-    translated = TEACHER_NOTEBOOK.replace(".ipynb", f".{language()}.ipynb")
-    return translated if (folder / translated).exists() else TEACHER_NOTEBOOK

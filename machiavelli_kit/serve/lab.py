@@ -14,19 +14,19 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from machiavelli_kit.resources import jupyter_config_dir
-from machiavelli_kit.serve.process import server_language
+from machiavelli_kit.serve.process import notebook_in_language, server_language
 
 START = "start.ipynb"
-"""The notebook every server opens first."""
+"""The notebook every server opens first, in the language in use when ``start.it.ipynb`` and the like are there."""
 
 
 def lab_command(folder: Path, port: int, open_browser: bool) -> list[str]:
-    """The JupyterLab command line, serving ``folder`` and opening its start notebook."""
+    """The JupyterLab command line, serving ``folder`` and opening its start notebook in the language in use."""
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", f"--ServerApp.port={port}",
                "--ServerApp.port_retries=0", f"--ServerApp.open_browser={open_browser}"]  # fmt: skip
     if os.geteuid() == 0:
         command.append("--allow-root")
-    return [*command, str(folder / START)]
+    return [*command, str(folder / notebook_in_language(folder, START))]
 
 
 def lab_environment(environ: Mapping[str, str], lang: str | None = None) -> dict[str, str]:
@@ -42,6 +42,6 @@ def lab_environment(environ: Mapping[str, str], lang: str | None = None) -> dict
     }
 
 
-def lab_url(port: int, token: str) -> str:
-    """The address of the start notebook, with the token that lets the browser in."""
-    return f"http://localhost:{port}/lab/tree/{START}?token={token}"
+def lab_url(port: int, token: str, notebook: str = START) -> str:
+    """The address of the start ``notebook``, with the token that lets the browser in."""
+    return f"http://localhost:{port}/lab/tree/{notebook}?token={token}"

@@ -44,6 +44,20 @@ def translated_notebooks(folder: Path, lang: str | None = None) -> list[str]:
     return sorted(path.name for path in folder.glob(f"[!.]*.{code}.ipynb"))
 
 
+def notebook_in_language(folder: Path, name: str, lang: str | None = None) -> str:
+    """The notebook ``name`` in ``lang`` (the language in use) when ``folder`` has it, else ``name`` itself.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "start.it.ipynb").write_text("{}")
+    >>> notebook_in_language(folder, "start.ipynb", "it"), notebook_in_language(folder, "start.ipynb", "pl")
+    ('start.it.ipynb', 'start.ipynb')
+    """
+    code = language(lang)
+    translated = f"{name.removesuffix('.ipynb')}.{code}.ipynb"
+    return translated if code != SOURCE_LANGUAGE and (folder / translated).is_file() else name
+
+
 def say_translated_notebooks(
     folder: Path, address: Callable[[str], str], leave_out: Callable[[str], bool] = lambda name: False
 ) -> None:
