@@ -13,6 +13,7 @@ from machiavelli_kit.classroom.students import NAMES_REQUIRED
 from machiavelli_kit.practice.progress import Progress
 from machiavelli_kit.practice.trainer import Trainer
 from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.names import technique_name
 from machiavelli_kit.ui.puzzle_browser import NAME_FIRST, PuzzleBrowser
 
 COLLECTION = load_collection()
@@ -85,7 +86,7 @@ def test_the_list_names_a_puzzle_by_its_place_until_solved_and_marks_follow_the_
     browser.board.board.buttons["No play: draw"].click()
     assert browser.board.verdict.value == "Correct: there is no play here."
     labels = dict((value, label) for label, value in browser.puzzle_choice.options)
-    assert labels["bga-3"].startswith(f"✓ bga-3: {COLLECTION.find('bga-3').title} (impossible, ")
+    assert labels["bga-3"].startswith(f"✓ bga-3: {COLLECTION.find('bga-3').title} ({technique_name('impossible')}, ")
     assert browser.puzzle_choice.value == "bga-3"
     assert browser.info.value != "Your rating: 1500? (it settles as you play more)"
     assert browser.info.value == f"Your rating: {round(browser.progress.rating.rating)}? (it settles as you play more)"

@@ -25,9 +25,10 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA
 from machiavelli_kit.i18n import set_language, speaking
-from machiavelli_kit.practice.progress import Progress
+from machiavelli_kit.practice.progress import Progress, Record
 from machiavelli_kit.practice.trainer import PuzzleSession, Trainer
 from machiavelli_kit.puzzles.collection import load_collection
+from machiavelli_kit.puzzles.names import technique_name
 from machiavelli_kit.puzzles.verify import check_answer
 from machiavelli_kit.ui.assignment_maker import AssignmentMaker
 from machiavelli_kit.ui.class_viewer import ClassViewer
@@ -67,7 +68,10 @@ def test_a_wrong_answer_a_hint_and_the_summary_in_polish() -> None:
         assert session.hint().startswith(f"Podpowiedź 1 z {len(session.rungs)}: ")
         assert Trainer(COLLECTION, Progress()).summary() == "Twój ranking: 1500? (ustali się, gdy zagrasz więcej)"
         label = Trainer(COLLECTION, Progress()).label(COLLECTION.find("bga-3"))
-        assert label.endswith(", trudność 1, ranking 2100)") and "impossible" not in label
+        assert label == "○ bga-3: Zagadka 12 z 17 (trudność 1, ranking 2100)"  # untried: its place, not its technique
+        solved = Progress(records={"bga-3": Record(attempts=1, solved=True)})
+        label = Trainer(COLLECTION, solved).label(COLLECTION.find("bga-3"))
+        assert f"({technique_name('impossible', 'pl')}, trudność 1, ranking " in label and "impossible" not in label
     with speaking("it"):
         no_hints = PuzzleSession(puzzle, Progress(), clock=lambda: 0.0, hints=False)
         assert no_hints.hint().startswith("Niente suggerimenti per questo compito")

@@ -57,7 +57,7 @@ def test_the_teacher_sees_each_learners_puzzles_marked_alone_or_with_help_and_th
     )
     assert '<b>Ben</b>: <span class="mk-teacher-failed">✗ wiki-1</span>' in shown
     assert "The class: ✓ 1 · ◑ 1 · ✗ 1" in shown
-    assert "Themes the class misses most: chain (1 of 1 try), spare (2 of 3 tries)" in shown
+    assert "Themes the class misses most: chain (1 of 1 try), spare card (2 of 3 tries)" in shown
     assert "✓ solved · ◑ solved with help" in shown
     assert drawn({"online": [], "tables": []}, hide_names=False) == "<b>Puzzles</b><br>No puzzles tried yet."
 

@@ -8,7 +8,7 @@ so before that the trainer names a puzzle by its place in its chapter only.
 >>> puzzle = collection.find("it-3")
 >>> place = place_in_chapter(collection, puzzle.id)
 >>> shown_title(puzzle, Record(), place, lang="en")
-'Puzzle 17 of 17'
+'Puzzle 16 of 17'
 >>> shown_title(puzzle, Record(hints=1), place, lang="en") == puzzle.title
 True
 """

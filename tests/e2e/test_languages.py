@@ -78,8 +78,8 @@ def test_the_start_notebooks_switch_makes_the_next_board_speak_the_language(
     assert old.locator(".mk-check").text_content() == "Check", "the board made before the switch is English"
     switch.locator(".mk-language-choice button", has_text=name).click()
     wait_text(page, switch.locator(".mk-language-note"), {"pl": "Od teraz", "it": "Da ora in poi"}[notebook])
-    lessons = page.locator(f"a[href*='lesson.{notebook}.ipynb']")
-    assert lessons.count() >= 1, "the start notebook links to the lesson in this language"
+    starts = page.locator(f"a[href*='start.{notebook}.ipynb']")
+    assert starts.count() >= 1, "the start notebook links to the start page in this language"
 
     # run the "Try it" cell again: the board made now speaks the language picked
     page.evaluate(
