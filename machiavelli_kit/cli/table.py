@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_limit_options, add_rules_option, limit_of
 from machiavelli_kit.i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument(
         "--seed", type=int, default=None, metavar=pgettext("option value", "SEED"), help=_("the deal's seed")
     )
+    add_limit_options(new)
     new.set_defaults(run=run_new)
     join = actions.add_parser(
         "join", help=_("play a seat with a computer player until the game ends"), description=_("Play a seat.")
@@ -110,9 +111,12 @@ def run_new(arguments: argparse.Namespace) -> int:
     from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 
     computers = dict(_computer(text) for text in arguments.computer)
+    limit = limit_of(arguments)
     teacher = os.environ.get(TEACHER_TOKEN_VARIABLE) or None
     client = _client(arguments.server, teacher, None if teacher else hub_token())
-    table = _run(client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed))
+    table = _run(
+        client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed, limit)
+    )
     print(table)
     return 0
 

@@ -34,6 +34,7 @@ from machiavelli_kit.core.cards import full_deck, parse_card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import Record
@@ -91,14 +92,17 @@ class ClassClient:
         computers: Mapping[int, str] | None = None,
         turn_seconds: float | None = None,
         seed: int | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> str:
-        """A new table's id; computer players sit in the seats ``computers`` names."""
+        """A new table's id; computer players sit in the seats ``computers`` names; ``limit``: the game's length."""
         body = {
             "rules": rules,
             "seats": seats,
             "computers": {str(seat): kind for seat, kind in (computers or {}).items()},
             "turn_seconds": turn_seconds,
             "seed": seed,
+            "turns": limit.turns,
+            "minutes": limit.minutes,
         }
         return str((await self._call("POST", "/api/tables", body))["table"])
 

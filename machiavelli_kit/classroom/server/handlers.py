@@ -3,7 +3,7 @@
 - ``POST /api/learners`` ``{"name", "lang"}``: a learner's credential (a name belongs to the first who gives
   it; the same credential gets the same learner back);
 - ``GET /api/tables``: the tables not over; ``POST /api/tables`` ``{"rules", "seats", "computers",
-  "turn_seconds", "seed"}``: a new table's id;
+  "turn_seconds", "seed", "turns", "minutes"}``: a new table's id (``turns``, ``minutes``: the game's limit);
 - ``POST /api/tables/ID/seat`` ``{"seat"}``: a seat, bound to the learner;
 - ``POST /api/tables/ID/computer`` ``{"seat", "kind"}``: a seat given to a computer player (the table's maker
   or the teacher);
@@ -41,6 +41,7 @@ from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
 from machiavelli_kit.classroom.students import clean_name, file_stem
 from machiavelli_kit.core.rules import RulesError
 from machiavelli_kit.game.deal import DealError
+from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.game.session import check_name
 from machiavelli_kit.i18n import LanguageError, _, check_language, speaking
 
@@ -207,6 +208,7 @@ class Tables(JsonHandler):
             turn_seconds=wanted.turn_seconds,
             maker=None if learner is None else learner.id,
             seed=wanted.seed,
+            limit=Limit(turns=wanted.turns, minutes=wanted.minutes),
         )
         return {"table": row.id}
 

@@ -3,7 +3,9 @@
 After every committed turn each connection watching the table is sent its own view; then the next
 turn is prepared: a computer player thinks in a thread pool (one move at a time per table, its
 seed and work budget making the move the same on any machine), or the table's turn timer starts; each view
-tells how many seconds that timer has left (``turn_left``).
+tells how many seconds that timer has left (``turn_left``). A table with a time limit has a clock too: the
+referee looks at it as each turn ends, and a timer on the event loop calls time when it runs out even while
+nobody plays (``time_left`` in each view).
 """
 
 from __future__ import annotations
@@ -82,6 +84,8 @@ class ClassService:
         self.thinking: set[str] = set()
         self.timers: dict[str, TurnTimer] = {}
         """Each table's turn timer running now."""
+        self.clocks: dict[str, asyncio.TimerHandle] = {}
+        """Each timed table's clock: calls time when the table's deadline comes."""
         self.pool = ThreadPoolExecutor(THINKERS, thread_name_prefix="computer-player")
         self.progress_limits: dict[int, RateLimit] = {}
         """Each learner's flood limit on sending their progress (over HTTP, where there is no connection to close)."""
@@ -90,11 +94,14 @@ class ClassService:
         """Go on with every game being played: computers think, timers run again."""
         for table_id, live in self.referee.live.items():
             if live.row.status == "playing":
+                self.referee.check_time(table_id)  # its time ran out while the server was down
                 self.next_turn(table_id)
 
     def close(self) -> None:
         for timer in self.timers.values():
             timer.handle.cancel()
+        for clock in self.clocks.values():
+            clock.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
@@ -132,6 +139,8 @@ class ClassService:
         timer = self.timers.get(table_id)
         now = asyncio.get_running_loop().time()
         view["turn_left"] = None if timer is None else seconds_left(timer.handle.when(), now)
+        time_left = self.referee.time_left(table_id)
+        view["time_left"] = None if time_left is None else round(time_left, 1)
         watcher.send(view)
 
     def changed(self, table_id: str) -> None:
@@ -144,13 +153,30 @@ class ClassService:
     # turns
 
     def turn_taken(self, table_id: str) -> None:
-        """A turn was committed: everyone is told, and the next turn is prepared."""
+        """A turn was committed: time is called if the table's clock has run out, everyone is told, and the next
+        turn is prepared."""
+        self.referee.check_time(table_id)
         self.changed(table_id)
+
+    def _wind_clock(self, table_id: str) -> None:
+        """Start the table's clock if its time runs and no clock waits for it yet."""
+        left = self.referee.time_left(table_id)
+        if left is None or table_id in self.clocks:
+            return
+        self.clocks[table_id] = asyncio.get_running_loop().call_later(left, self._time_up, table_id)
+
+    def _time_up(self, table_id: str) -> None:
+        self.clocks.pop(table_id, None)
+        if self.referee.check_time(table_id):
+            self.changed(table_id)
+        else:
+            self._wind_clock(table_id)  # woken a moment early: wait the rest
 
     def next_turn(self, table_id: str) -> None:
         """Prepare the turn the table is at: a computer player thinks, or the turn timer starts. Called again for
         the same turn of a person, it leaves the timer running as it is."""
         live = self.referee.table(table_id)
+        self._wind_clock(table_id)
         game = live.game
         number = None if game is None or game.over else len(game.turns) + 1
         computer = number is not None and self.referee.computer_move(table_id) is not None

@@ -89,6 +89,18 @@ turns = Table(
     Column("number", Integer, primary_key=True),
     Column("turn", Text, nullable=False),
 )
+table_limits = Table(
+    "table_limits",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("turns", Integer, nullable=True),
+    Column("minutes", Float, nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("time_called", Integer, nullable=True),
+)
+"""A table's game length: a table of its own, so that a class database made before limits keeps working (the
+server adds new tables to a database, never columns). ``deadline``: when a time limit runs out, written as the
+game starts; ``time_called``: after how many turns the referee called time."""
 progress = Table(
     "progress",
     metadata,
@@ -136,6 +148,17 @@ class TableRow:
     turn_seconds: float | None
     status: Status
     maker: int | None
+
+
+@dataclass(frozen=True)
+class LimitRow:
+    """A table's limit of turns or minutes, when its time runs out (once the game started), and after how many
+    turns time was called."""
+
+    turns: int | None
+    minutes: float | None
+    deadline: datetime | None = None
+    time_called: int | None = None
 
 
 @dataclass(frozen=True)
@@ -240,8 +263,8 @@ class Store:
 
     # tables and seats
 
-    def add_table(self, table: TableRow, computers: Mapping[int, str]) -> None:
-        """The table and its seats, the computers' filled, in one transaction."""
+    def add_table(self, table: TableRow, computers: Mapping[int, str], limit: LimitRow | None = None) -> None:
+        """The table and its seats, the computers' filled, and its limit if it has one, in one transaction."""
         with self.engine.begin() as connection:
             values = {**table.__dict__, "created": _now()}
             connection.execute(insert(tables).values(values))
@@ -249,6 +272,34 @@ class Store:
                 {"table_id": table.id, "seat": seat, "computer": computers.get(seat)} for seat in range(table.seats)
             ]
             connection.execute(insert(seats), rows)
+            if limit is not None:
+                connection.execute(insert(table_limits).values(table_id=table.id, **limit.__dict__))
+
+    def limits(self) -> dict[str, LimitRow]:
+        """Every table's limit, by table id (a table without one is not there)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(table_limits)).all()
+        return {row.table_id: LimitRow(row.turns, row.minutes, _aware(row.deadline), row.time_called) for row in rows}
+
+    def set_deadline(self, table_id: str, deadline: datetime) -> None:
+        """When the table's time runs out: written once, as its game starts (a restart keeps it)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(table_limits)
+                .where(table_limits.c.table_id == table_id, table_limits.c.deadline.is_(None))
+                .values(deadline=deadline)
+            )
+
+    def call_time(self, table_id: str, after: int, *, over: bool) -> None:
+        """The table's time was called after ``after`` turns (``over``: that ended the game at once)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(table_limits)
+                .where(table_limits.c.table_id == table_id, table_limits.c.time_called.is_(None))
+                .values(time_called=after)
+            )
+            if over:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
 
     def take_seat(self, table_id: str, seat: int, learner: int, *, start: bool) -> None:
         """Bind ``seat`` to ``learner`` (and hand it back from a computer); ``start``: the game starts with it."""
@@ -367,6 +418,11 @@ def hidden_password(url: str) -> str:
 
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.rules, row.seats, row.seed, row.turn_seconds, row.status, row.maker)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """``moment`` in UTC (SQLite gives back a time without its zone; it was written in UTC)."""
+    return moment if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _now() -> datetime:
