@@ -44,15 +44,25 @@ POINTS = (
     "deals, the fewest points wins."
 )
 
+TIME_POINTS = (
+    "A game with a time or turn limit: when it is up, finish the round, so that everyone has had as "
+    "many turns as the first player. Then the fewest points left in hand wins."
+)
+TIME_CARDS = (
+    "A game with a time or turn limit: when it is up, finish the round, so that everyone has had as "
+    "many turns as the first player. Then the fewest cards left in hand wins."
+)
+
 
 def sentences(preset: str, lang: str) -> tuple[set[str], set[str]]:
     """What the preset's handout must say, and what it must not (another preset's rule)."""
     turn = {said(lang, *TURN, count=13)}
     bga = {*turn, said(lang, *PENALTY, count=3), said(lang, *DEAL, count=15), said(lang, LAST_CARD)}
+    bga.add(said(lang, TIME_CARDS))
     classic = {said(lang, ANY_NUMBER), said(lang, *PENALTY, count=1), said(lang, *DEAL, count=13)}
-    classic |= {said(lang, PLAY_ON), said(lang, POINTS)}
+    classic |= {said(lang, PLAY_ON), said(lang, POINTS), said(lang, TIME_POINTS)}
     wikipedia = {said(lang, ANY_NUMBER), said(lang, *PENALTY, count=3), said(lang, *DEAL, count=15)}
-    wikipedia.add(said(lang, LAST_CARD))
+    wikipedia |= {said(lang, LAST_CARD), said(lang, TIME_CARDS)}
     expected = {"bga": bga, "classic": classic, "wikipedia": wikipedia}[preset]
     others = {"bga": classic | wikipedia, "classic": bga | wikipedia, "wikipedia": bga | classic}[preset]
     return expected, others - expected

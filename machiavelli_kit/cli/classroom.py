@@ -1,5 +1,6 @@
 """``machiavelli-kit class``: write an assignment, merge the students' exports into a class report, print the rules
-on one page (``handout``; ``serve``: the class server, :mod:`.class_serve`).
+on one page (``handout``; ``serve``: the class server, :mod:`.class_serve`; ``tournament``: a class tournament,
+:mod:`.class_tournament`).
 
 ``report`` reads exports (files, or folders of ``*.csv`` and ``*.json``); a file
 that cannot be read, is no file at all (a named pipe, a folder) or holds a student
@@ -14,7 +15,7 @@ import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from machiavelli_kit.cli import class_serve
+from machiavelli_kit.cli import class_serve, class_tournament
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import (
     add_assignment_option,
@@ -89,6 +90,7 @@ def add_parser(subparsers: Any) -> None:
         help=_("the PDF file to write"),
     )
     class_serve.add_parser(actions)
+    class_tournament.add_parser(actions)
     parser.set_defaults(run=run)
 
 

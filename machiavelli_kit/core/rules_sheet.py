@@ -168,6 +168,21 @@ def _end(rules: Rules) -> tuple[str, ...]:
             )
         )
     if rules.scoring == "points":
+        # TRANSLATORS: a game of a lesson may have a time limit (minutes) or a limit of turns.
+        lines.append(
+            _(
+                "A game with a time or turn limit: when it is up, finish the round, so that everyone has had as "
+                "many turns as the first player. Then the fewest points left in hand wins."
+            )
+        )
+    else:
+        lines.append(
+            _(
+                "A game with a time or turn limit: when it is up, finish the round, so that everyone has had as "
+                "many turns as the first player. Then the fewest cards left in hand wins."
+            )
+        )
+    if rules.scoring == "points":
         lines.append(
             _(
                 "Points: at the end of each deal, the cards left in your hand count against you. After several "
