@@ -133,6 +133,50 @@ class ClassClient:
         """The teacher's view of the class (with the teacher's token as the credential)."""
         return dict(await self._call("GET", "/api/class"))
 
+    # tournaments
+
+    async def new_tournament(
+        self,
+        rules: str,
+        rounds: int,
+        table_size: int,
+        limit: Limit,
+        *,
+        pause: float | None = None,
+        computer: str | None = None,
+        seed: int | None = None,
+        names_shown: bool = True,
+    ) -> str:
+        """A new tournament's id (with the teacher's token as the credential); ``limit``: each round's length."""
+        body = {
+            "rules": rules,
+            "rounds": rounds,
+            "table_size": table_size,
+            "minutes": limit.minutes,
+            "turns": limit.turns,
+            "pause": pause,
+            "computer": computer,
+            "seed": seed,
+            "names_shown": names_shown,
+        }
+        return str((await self._call("POST", "/api/tournaments", body))["tournament"])
+
+    async def join_tournament(self, tournament: str) -> int:
+        """Enter the tournament (or come back to it): the round the learner plays from."""
+        return int((await self._call("POST", f"/api/tournaments/{tournament}/join", {}))["round"])
+
+    async def start_tournament(self, tournament: str) -> int:
+        """Start round 1 (the teacher); the round being played."""
+        return int((await self._call("POST", f"/api/tournaments/{tournament}/start", {}))["round"])
+
+    async def tournament(self, tournament: str) -> dict[str, Any]:
+        """The tournament: its status, round, standings and the learner's table now (``you``)."""
+        return dict(await self._call("GET", f"/api/tournaments/{tournament}"))
+
+    async def tournament_records(self, tournament: str) -> list[dict[str, Any]]:
+        """Every finished game of the tournament: round, table number, table id and record (the teacher)."""
+        return list((await self._call("GET", f"/api/tournaments/{tournament}/records"))["records"])
+
     def _proof(self) -> dict[str, str]:
         """The header that says who this client is: the hub's token, else the credential, else none."""
         if self.hub_token:

@@ -11,7 +11,14 @@
 - ``POST /api/progress`` ``{"puzzle", "attempts", "hints", "solved", "helped"}``: the trainer's record of one
   puzzle, for the learner whose credential sends it (never another's);
 - ``GET /api/class``: the teacher's overview (the teacher's token only): who is online, the tables, each
-  learner's puzzles and the themes the class misses (:mod:`.progress`).
+  learner's puzzles and the themes the class misses (:mod:`.progress`), and each tournament's round and
+  standings;
+- ``POST /api/tournaments`` ``{"rules", "rounds", "table_size", "minutes", "turns", "pause", "computer",
+  "names_shown", "seed"}``: a new tournament's id (the teacher only);
+- ``POST /api/tournaments/ID/join``: the learner who sends it enters (or comes back); the round they play from;
+- ``POST /api/tournaments/ID/start``: round 1 starts with those who joined (the teacher only);
+- ``GET /api/tournaments/ID``: the tournament, its standings (names as the teacher chose, for a learner) and the
+  learner's table now; ``GET /api/tournaments/ID/records``: every finished game's record (the teacher only).
 
 A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``. When the server
 runs as a hub's service, a learner may send ``Authorization: token HUB-TOKEN`` instead and is their hub account,
@@ -30,6 +37,7 @@ from machiavelli_kit.classroom.server.messages import (
     MessageError,
     parse_give_seat,
     parse_new_table,
+    parse_new_tournament,
     parse_progress,
     parse_register,
     parse_take_seat,
@@ -38,6 +46,7 @@ from machiavelli_kit.classroom.server.progress import class_progress
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService, new_secret, secret_hash
 from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
+from machiavelli_kit.classroom.server.tournaments import COMPUTER, PAUSE
 from machiavelli_kit.classroom.students import clean_name, file_stem
 from machiavelli_kit.core.rules import RulesError
 from machiavelli_kit.game.deal import DealError
@@ -280,4 +289,60 @@ class Overview(JsonHandler):
             "online": sorted(learner.name for learner in online if learner is not None),
             "tables": [referee.summary(table_id) for table_id in referee.live],
             **class_progress(store.progress(), self.service.collection),
+            "tournaments": [
+                self.service.tournaments.summary(key, None, teacher=True) for key in self.service.tournaments.rows
+            ],
         }
+
+
+class TournamentHandler(JsonHandler):
+    """The tournament the address names (``/api/tournaments/ID/...``)."""
+
+    def need_teacher(self) -> None:
+        if not self.is_teacher():
+            raise Unwelcome(403, _("only the teacher can do this: it needs the teacher's token"))
+
+
+class NewTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        self.need_teacher()
+        wanted = parse_new_tournament(self.request.body)
+        row = self.service.tournaments.new(
+            wanted.rules,
+            rounds=wanted.rounds,
+            table_size=wanted.table_size,
+            minutes=wanted.minutes,
+            turns=wanted.turns,
+            pause=PAUSE if wanted.pause is None else wanted.pause,
+            computer=wanted.computer or COMPUTER,
+            names_shown=wanted.names_shown,
+            seed=wanted.seed,
+        )
+        return {"tournament": row.id}
+
+
+class Tournament(TournamentHandler):
+    def answer_get(self) -> Any:
+        learner = self.learner()
+        if learner is None and not self.is_teacher():
+            raise Unwelcome(401, _("give your name first: this server does not know you"))
+        return self.service.tournaments.summary(self.table_id, learner, teacher=self.is_teacher())
+
+
+class JoinTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        learner = self.need_learner()
+        return {"round": self.service.tournaments.join(self.table_id, learner)}
+
+
+class StartTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        self.need_teacher()
+        self.service.start_tournament(self.table_id)
+        return {"round": self.service.tournaments.row(self.table_id).round}
+
+
+class TournamentRecords(TournamentHandler):
+    def answer_get(self) -> Any:
+        self.need_teacher()
+        return {"records": self.service.tournaments.records(self.table_id)}

@@ -106,6 +106,22 @@ class NewTable:
 
 
 @dataclass(frozen=True)
+class NewTournament:
+    """The teacher's new tournament: its rules, rounds, table size, each round's minutes or turns, the pause
+    between rounds in seconds, the computer player of short tables, whether learners see names, its seed."""
+
+    rules: str
+    rounds: int
+    table_size: int
+    minutes: float | None
+    turns: int | None
+    pause: float | None
+    computer: str | None
+    names_shown: bool
+    seed: int | None
+
+
+@dataclass(frozen=True)
 class TakeSeat:
     seat: int | None = None
 
@@ -195,6 +211,49 @@ def parse_new_table(body: bytes) -> NewTable:
         turns,
         None if minutes is None else float(minutes),
     )
+
+
+def parse_new_tournament(body: bytes) -> NewTournament:
+    """``{"rules", "rounds", "table_size", "minutes", "turns", "pause", "computer", "names_shown", "seed"}``; the
+    settings' values are checked by the tournament (:mod:`.tournaments`), their kinds here.
+
+    >>> parse_new_tournament(b'{"rules": "bga", "rounds": 3, "table_size": 2, "minutes": 12}').minutes
+    12.0
+    >>> parse_new_tournament(b'{"rules": "bga", "rounds": "three", "table_size": 2}')
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.classroom.server.messages.MessageError: rounds should be a whole number, not text
+    """
+    data = read(body)
+    minutes, pause = _optional_number(data, "minutes"), _optional_number(data, "pause")
+    turns, seed = data.get("turns"), data.get("seed")
+    if turns is not None and not _is_int(turns):
+        raise MessageError(_wrong("turns", turns, _("a whole number")))
+    if seed is not None and not (_is_int(seed) and 0 <= seed < 2**31):
+        raise MessageError(_wrong("seed", seed, _("a whole number")))
+    names_shown = data.get("names_shown", True)
+    if not isinstance(names_shown, bool):
+        raise MessageError(_wrong("names_shown", names_shown, _("true or false")))
+    return NewTournament(
+        _text(data, "rules"),
+        _number(data, "rounds"),
+        _number(data, "table_size"),
+        minutes,
+        turns,
+        pause,
+        _optional_text(data, "computer"),
+        names_shown,
+        seed,
+    )
+
+
+def _optional_number(data: Mapping[str, Any], key: str) -> float | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise MessageError(_wrong(key, value, _("a number")))
+    return float(value)
 
 
 def parse_take_seat(body: bytes) -> TakeSeat:

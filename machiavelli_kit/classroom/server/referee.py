@@ -126,9 +126,12 @@ class Referee:
         maker: int | None = None,
         seed: int | None = None,
         limit: Limit = NO_LIMIT,
+        seated: Mapping[int, LearnerRow] | None = None,
     ) -> TableRow:
         """Make a table; computer players sit in the seats ``computers`` names; ``limit``: the game ends after so
-        many turns or minutes (the round in progress played out). Refused in words if wrong."""
+        many turns or minutes (the round in progress played out); ``seated``: learners already in their seats (a
+        tournament's table: when every seat is filled so, the game starts at once). Refused in words if wrong."""
+        seated = dict(seated or {})
         computers = dict(computers or {})
         parsed = Rules.parse(rules)  # RulesError says what is wrong with the rules
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
@@ -144,8 +147,8 @@ class Referee:
                         seat=seat, count=seats, last=seats - 1
                     )
                 )
-            _check_kind(kind)
-        if len(computers) == seats:
+            check_kind(kind)
+        if len(computers) == seats and not seated:
             raise Refused(_("every seat has a computer player: leave at least one seat for a learner"))
         if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
             raise Refused(
@@ -153,18 +156,21 @@ class Referee:
                     low=TURN_SECONDS[0], high=TURN_SECONDS[1], value=turn_seconds
                 )
             )
+        full = bool(seated) and len(computers) + len(seated) == seats and not set(seated) & set(computers)
         row = TableRow(
             _table_id(),
             parsed.spelled("stock_out"),  # as records name it: read back as it was meant
             seats,
             secrets.randbelow(2**31) if seed is None else seed,
             turn_seconds,
-            "open",
+            "playing" if full else "open",
             maker,
         )
         limit_row = LimitRow(limit.turns, limit.minutes) if limit else None
-        self.store.add_table(row, computers, limit_row)
-        self.live[row.id] = self._rebuild(row, limit_row)
+        self.store.add_table(row, computers, limit_row, {seat: learner.id for seat, learner in seated.items()})
+        live = self.live[row.id] = self._rebuild(row, limit_row)
+        if full:
+            self._wind(live)
         return row
 
     def table(self, table_id: str) -> LiveTable:
@@ -237,6 +243,10 @@ class Referee:
     def _start(self, live: LiveTable) -> None:
         live.row = dataclasses.replace(live.row, status="playing")
         live.game = self._new_game(live)
+        self._wind(live)
+
+    def _wind(self, live: LiveTable) -> None:
+        """Write when a time limit runs out, as the game starts (once: a restart keeps it)."""
         if live.limit is not None and live.limit.minutes is not None and live.limit.deadline is None:
             deadline = self.now() + timedelta(minutes=live.limit.minutes)
             self.store.set_deadline(live.row.id, deadline)
@@ -284,7 +294,7 @@ class Referee:
         live = self.table(table_id)
         if not teacher and (by is None or by != live.row.maker):
             raise Refused(_("only the table's maker or the teacher can give a seat to a computer player"))
-        _check_kind(kind)
+        check_kind(kind)
         if not 0 <= seat < len(live.seats):
             raise Refused(
                 _("there is no seat {seat} at this table: the seats are 0 to {last}").format(
@@ -411,7 +421,8 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _check_kind(kind: str) -> None:
+def check_kind(kind: str) -> None:
+    """Refuse in words a computer player that does not exist."""
     if kind not in PLAYERS:
         raise Refused(
             _("there is no computer player called {name}: choose {players}").format(
