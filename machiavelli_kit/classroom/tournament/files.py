@@ -67,7 +67,7 @@ def standings_pdf_bytes(
             pgettext("standings", "Points"),
             pgettext("standings", "Tie-break"),
         ]
-        rows = [
+        rows: list[list[str | Flowable]] = [
             [
                 str(line.rank),
                 paragraph(shown[line.key], "row"),
@@ -79,7 +79,7 @@ def standings_pdf_bytes(
             for line in table
         ]
         width = page_width()
-        widths = [0.1 * width, 0.34 * width, *(0.14 * width,) * 4]
+        widths = [0.13 * width, 0.27 * width, *(0.15 * width,) * 4]
         story: list[Flowable] = [
             paragraph(title, "big"),
             grid([[paragraph(word, "column") for word in heading], *rows], widths, size=16),

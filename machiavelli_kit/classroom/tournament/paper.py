@@ -120,15 +120,20 @@ def _score_sheet(number: int, games: int, table_size: int, seated: Pairing | Non
         players = list(seated.tables[game]) if seated is not None else []
         cells: list[str | Flowable] = [str(game + 1)]
         for seat in range(table_size):
-            name = str(players[seat]) if seat < len(players) else blank
-            cells.append(lines(name, points))
+            if seated is None:
+                cells.append(lines(blank, points))
+            else:  # round 1 seated: a short table plays with fewer players, its empty seats left empty
+                cells.append(lines(str(players[seat]), points) if seat < len(players) else "")
         rows.append([*cells, ""])
     width = page_width()
     seat_width = 0.75 * width / table_size
     story: list[Flowable] = [
         paragraph(_("Round {round}").format(round=number), "heading"),
         grid(
-            rows, [0.08 * width, *(seat_width,) * table_size, 0.17 * width], size=10, height=[None, *[15 * mm] * games]
+            rows,
+            [0.08 * width, *(seat_width,) * table_size, 0.17 * width],
+            size=10,
+            padding=7,
         ),
     ]
     if odd:
@@ -139,7 +144,7 @@ def _score_sheet(number: int, games: int, table_size: int, seated: Pairing | Non
 
 def _tally(names: Sequence[str], rounds: int) -> list[Flowable]:
     heading = [pgettext("tournament sheet", "Name")]
-    heading += [pgettext("tournament sheet", "Round {round}").format(round=number) for number in range(1, rounds + 1)]
+    heading += [_("Round {round}").format(round=number) for number in range(1, rounds + 1)]
     heading += [pgettext("standings", "Wins"), pgettext("standings", "Points"), pgettext("standings", "Rank")]
     rows = [[name, *[""] * (rounds + 3)] for name in sorted(names, key=str.casefold)]
     width = page_width()

@@ -23,7 +23,7 @@ def styles() -> dict[str, ParagraphStyle]:
         "big": ParagraphStyle("big", fontName=BOLD, fontSize=28, leading=34, spaceAfter=10),
         "heading": ParagraphStyle("heading", fontName=BOLD, fontSize=14, leading=18, spaceBefore=10, spaceAfter=4),
         "body": ParagraphStyle("body", fontName=TEXT, fontSize=11, leading=14.5, spaceAfter=3),
-        "column": ParagraphStyle("column", fontName=BOLD, fontSize=10, leading=12),
+        "column": ParagraphStyle("column", fontName=BOLD, fontSize=9, leading=11),
         "row": ParagraphStyle("row", fontName=TEXT, fontSize=16, leading=20),
         "cell": ParagraphStyle("cell", fontName=TEXT, fontSize=11, leading=16),
         "note": ParagraphStyle("note", fontName=TEXT, fontSize=9, leading=12, textColor=GREY, spaceBefore=6),
@@ -39,7 +39,8 @@ def grid(
     widths: Sequence[float],
     *,
     size: float = 11,
-    height: float | Sequence[float | None] | None = None,
+    height: float | None = None,
+    padding: float = 3,
 ) -> Table:
     """A ruled table, its first row the heading (repeated on every page it runs onto)."""
     table = Table([list(row) for row in rows], colWidths=list(widths), rowHeights=height, repeatRows=1)
@@ -51,8 +52,8 @@ def grid(
                 ("TEXTCOLOR", (0, 0), (-1, -1), INK),
                 ("GRID", (0, 0), (-1, -1), 0.6, GREY),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), padding),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), padding + 1),
             ]
         )
     )
