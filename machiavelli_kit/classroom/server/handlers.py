@@ -227,12 +227,25 @@ class Seat(JsonHandler):
         table_id = self.table_id
         learner = self.need_learner()
         wanted = parse_take_seat(self.request.body)
+        if self.service.tournaments.of_table(table_id) is not None:
+            self._tournament_seat(table_id, learner)
         before = self.service.referee.status(table_id)
         seat = self.service.referee.take_seat(table_id, learner, wanted.seat)
         self.service.changed(table_id)
         if before == "open" and self.service.referee.status(table_id) == "playing":  # the last seat: the game starts
             self.service.next_turn(table_id)
         return {"seat": seat}
+
+    def _tournament_seat(self, table_id: str, learner: LearnerRow) -> None:
+        """At a tournament's table only its learners sit, and a seat the computer took stays its for the game."""
+        referee = self.service.referee
+        own = referee.seat_of(table_id, learner.id)
+        if own is None:
+            raise Unwelcome(409, _("this table is a tournament's: join the tournament, and its rounds seat you"))
+        if referee.table(table_id).seats[own].computer is not None:
+            raise Unwelcome(
+                409, _("the computer plays your seat until this game ends: you play again from the next round")
+            )
 
 
 class Computer(JsonHandler):

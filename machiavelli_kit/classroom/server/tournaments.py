@@ -255,6 +255,7 @@ class Tournaments:
         row = self.row(tournament_id)
         table = self.standings(tournament_id)
         shown = shown_names(table, hide_names=not (teacher or row.names_shown))
+        numbers = shown_names(table, hide_names=True)
         you = None if learner is None else learner.key
         seat = None if learner is None else self.seat_of(tournament_id, learner.id)
         entered = learner is not None and any(e.learner == learner.id for e in self.store.entrants(tournament_id))
@@ -275,6 +276,7 @@ class Tournaments:
                     "points": line.points,
                     "tiebreak": line.tiebreak,
                     "rank": line.rank,
+                    "number": numbers[line.key],
                     **({"you": True} if line.key == you else {}),
                 }
                 for line in table
