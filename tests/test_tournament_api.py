@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 
+from machiavelli_kit.classroom.lobby import Credentials
 from machiavelli_kit.classroom.server.app import make_app
 from machiavelli_kit.classroom.server.client import ClassClient, Refused
 from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import Store
 from machiavelli_kit.game.limits import Limit
+from machiavelli_kit.ui.lobby import Lobby
 
 TOKEN = "the-teachers-token"
 
@@ -48,6 +51,14 @@ async def learners(url: str, *names: str) -> list[ClassClient]:
     return clients
 
 
+async def until(condition: Callable[[], bool], what: str) -> None:
+    for _ in range(3000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{what} did not happen")
+
+
 async def refused(call: Awaitable[Any]) -> str:
     with pytest.raises(Refused) as caught:
         await call
@@ -74,11 +85,16 @@ def test_the_teacher_makes_and_starts_a_tournament_and_learners_see_their_table(
         assert "only the teacher" in await refused(ada.start_tournament(tournament))
         assert "at least two learners" in await refused(teacher.start_tournament(tournament))
         assert await bob.join_tournament(tournament) == 1
+        waiting = asyncio.ensure_future(ada.next_round())  # Ada's page, connected, waits for her table
+        await asyncio.sleep(0)
+        await until(lambda: service.online[1] == 1, "Ada's connection")
         assert await teacher.start_tournament(tournament) == 1
+        told = await asyncio.wait_for(waiting, 30)
         assert "already started" in await refused(teacher.start_tournament(tournament))
         seen = await ada.tournament(tournament)
         assert seen["status"] == "playing" and seen["round"] == 1 and seen["you"]["seat"] in (0, 1)
         table = seen["you"]["table"]
+        assert told == {"tournament": tournament, "round": 1, "table": table, "seat": seen["you"]["seat"]}
         assert (await bob.tournament(tournament))["you"]["table"] == table, "two learners, one table"
         assert await ada.join(table) == seen["you"]["seat"], "a learner of the table has their seat"
         (cy,) = await learners(url, "Cy")
@@ -107,5 +123,35 @@ def test_learners_see_numbers_for_the_others_when_the_teacher_hides_names() -> N
         assert "give your name first" in await refused(ClassClient(url).tournament(tournament))
         for client in (teacher, ada, bob, cy):
             await client.close()
+
+    served(scenario)
+
+
+def test_a_round_starting_opens_each_learners_table_in_their_lobby_by_itself(tmp_path: Path) -> None:
+    async def scenario(url: str, service: ClassService) -> None:
+        teacher = ClassClient(url, TOKEN)
+        lobbies = {
+            name: Lobby(url, credentials=Credentials(tmp_path / f"{name}.json"), poll=0.2).open()
+            for name in ("Ada", "Bob")
+        }
+        for name, lobby in lobbies.items():
+            await until(lambda lobby=lobby: lobby.sign_in_box.layout.display != "none", "the name asked for")
+            lobby.name.value = name
+            lobby.enter.click()
+            await until(lambda lobby=lobby, name=name: lobby.client is not None and lobby.client.name == name, name)
+        tournament = await teacher.new_tournament("bga", 1, 2, Limit(turns=30))
+        for lobby in lobbies.values():
+            assert lobby.client is not None and lobby.board is None
+            await lobby.client.join_tournament(tournament)
+        await until(lambda: len(service.online) == 2, "both lobbies connected")
+        await teacher.start_tournament(tournament)
+        for name, lobby in lobbies.items():
+            await until(lambda lobby=lobby: lobby.board is not None and lobby.board.flow.started, f"{name}'s table")
+        tables = {lobby.board.flow.table_id for lobby in lobbies.values() if lobby.board is not None}
+        assert tables == {(await teacher.tournament(tournament))["tables"][0]["table"]}
+        for lobby in lobbies.values():
+            for task in {*lobby.tasks, *(lobby.board.tasks if lobby.board else ())}:
+                task.cancel()
+        await teacher.close()
 
     served(scenario)

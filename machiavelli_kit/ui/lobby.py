@@ -141,6 +141,7 @@ class Lobby:
             return
         show(self.sign_in_box, False)
         self.you.value = html.escape(self._you(self.client))
+        self._spawn(self._follow_rounds)
         await self._refresh()
         own = next((table for table in self.tables if self._own_seat(table) is not None), None)
         if own is not None:
@@ -191,11 +192,22 @@ class Lobby:
         self.status.value = ""
         self.board.follow()
 
-    async def _to_lobby(self) -> None:
+    async def _follow_rounds(self) -> None:
+        """A tournament's round starting for this learner opens their table by itself, leaving the one before."""
+        client = self._client()
+        while True:
+            started = await client.next_round()
+            self._leave_board()
+            await self._join(str(started["table"]))
+
+    def _leave_board(self) -> None:
         if self.board is not None:
             for task in list(self.board.tasks):
                 task.cancel()
             self.board = None
+
+    async def _to_lobby(self) -> None:
+        self._leave_board()
         self.table_box.children = ()
         await self._refresh()
         self._to_tables()

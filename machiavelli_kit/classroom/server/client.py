@@ -64,6 +64,8 @@ class ClassClient:
         self._reader: asyncio.Task[None] | None = None
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._views: dict[str, asyncio.Queue[dict[str, Any] | None]] = {}
+        self._rounds: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        """The ``round`` messages come so far: each a tournament's round starting, and this learner's table."""
         self._next_id = 0
 
     # HTTP
@@ -248,6 +250,13 @@ class ClassClient:
                     self._views.pop(table, None)
                     return
 
+    async def next_round(self) -> dict[str, Any]:
+        """Wait, connected, for a tournament's round to start for this learner: ``{"tournament", "round",
+        "table", "seat"}`` (a lobby opens that table by itself)."""
+        await self._connected()
+        message = await self._rounds.get()
+        return {key: message[key] for key in ("tournament", "round", "table", "seat")}
+
     async def close(self) -> None:
         if self._socket is not None:
             self._socket.close()
@@ -295,6 +304,8 @@ class ClassClient:
                 queue = self._views.get(str(answer["id"]))
                 if queue is not None:
                     queue.put_nowait(answer)
+            elif answer["type"] == "round":
+                self._rounds.put_nowait(answer)
             elif answer["type"] == "refused" and "table" in answer:  # a watch refused
                 queue = self._views.get(str(answer["table"]))
                 if queue is not None:

@@ -22,6 +22,8 @@ The server sends:
   (``maker``: they may give its empty seats to computer players); ``game`` (once it started) is the
   seat's own view (:func:`.views.seat_view`: its hand only, the others' hand sizes, the table, the stock,
   the helping cards, the turns as the seat may see them, the log in its language, the result);
+- ``{"type": "round", "tournament", "round", "table", "seat"}`` on each connection of a learner seated as a
+  tournament's round starts: their table, which their client opens by itself;
 - ``{"type": "done", "id", "turn"}`` when an ``act`` counted, ``{"type": "refused", "id", "reason"}`` when
   not (``id`` null for a message that could not be read, ``table`` named when a ``watch`` was refused).
 
