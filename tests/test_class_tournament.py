@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -61,7 +62,7 @@ async def teacher_view(url: str, tournament: str) -> dict[str, Any]:
         await client.close()
 
 
-def test_six_learners_play_three_rounds_and_the_standings_are_the_records(server: Server) -> None:
+def test_six_learners_play_three_rounds_and_the_standings_are_the_records(server: Server, tmp_path: Path) -> None:
     url = server.url
     tournament = run(
         "new", "--server", url, "--rules", "bga", "--rounds", "3", "--table-size", "3", "--turns", "9",
@@ -116,6 +117,17 @@ def test_six_learners_play_three_rounds_and_the_standings_are_the_records(server
         outcomes.append(outcome_of(record, game["round"], str(game["number"]), seats))
     counted = standings({keys[name]: name for name in NAMES}, outcomes)
     printed = json.loads(run("standings", "--server", url, "--id", tournament, "--json"))
+    files = tmp_path / "records"
+    run(
+        "standings", "--server", url, "--id", tournament, "--csv", str(tmp_path / "standings.csv"),
+        "--pdf", str(tmp_path / "standings.pdf"), "--records", str(files),
+    )  # fmt: skip
+    assert (tmp_path / "standings.pdf").read_bytes().startswith(b"%PDF")
+    assert len((tmp_path / "standings.csv").read_text(encoding="utf-8").splitlines()) == 1 + len(NAMES)
+    assert sorted(path.name for path in files.iterdir()) == sorted(
+        f"round-{game['round']}-table-{game['number']}.json" for game in games
+    )
+    assert all(loads(path.read_text(encoding="utf-8")).over for path in files.iterdir())
     assert printed == [
         {"name": line.name, "games": line.games, "wins": line.wins, "points": line.points, "rank": line.rank}
         for line in counted

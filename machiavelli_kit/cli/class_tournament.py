@@ -103,6 +103,17 @@ def add_server_parsers(tournament_actions: Any) -> None:
     table.add_argument(
         "--json", action="store_true", help=_("print a list of players with name, games, wins, points and rank")
     )
+    table.add_argument(
+        "--csv", metavar=pgettext("option value", "FILE") + ".csv", help=_("also write the standings as CSV")
+    )
+    table.add_argument(
+        "--pdf", metavar=pgettext("option value", "FILE") + ".pdf", help=_("also write the standings as a PDF to print")
+    )
+    table.add_argument(
+        "--records",
+        metavar=pgettext("option value", "FOLDER"),
+        help=_("also write every finished game's record into this folder"),
+    )
     table.set_defaults(run=run_standings)
 
 
@@ -210,7 +221,13 @@ def run_standings(arguments: argparse.Namespace) -> int:
 
     from machiavelli_kit.cli.table import _run
 
-    table = _run(_teacher(arguments.server).tournament(arguments.id))["standings"]
+    if arguments.pdf and not arguments.pdf.lower().endswith(".pdf"):
+        raise BadInput(_("--pdf {path}: the standings are a PDF, so its name ends in .pdf").format(path=arguments.pdf))
+    client = _teacher(arguments.server)
+    table = _run(client.tournament(arguments.id))["standings"]
+    _write_files(arguments, table)
+    if arguments.records:
+        _write_records(Path(arguments.records), _run(_teacher(arguments.server).tournament_records(arguments.id)))
     if arguments.json:
         players = [{key: line[key] for key in ("name", "games", "wins", "points", "rank")} for line in table]
         print(json.dumps(players, ensure_ascii=False, indent=1))
@@ -221,6 +238,42 @@ def run_standings(arguments: argparse.Namespace) -> int:
         columns = (line["rank"], line["name"], line["games"], line["wins"], line["points"], line["tiebreak"])
         print("  ".join(str(column) for column in columns))
     return 0
+
+
+def _write_files(arguments: argparse.Namespace, table: list[dict[str, Any]]) -> None:
+    """The standings as CSV and as a PDF, where ``--csv`` and ``--pdf`` say."""
+    if not arguments.csv and not arguments.pdf:
+        return
+    from machiavelli_kit.classroom.tournament.files import standings_csv, standings_pdf
+    from machiavelli_kit.classroom.tournament.standings import Standing
+    from machiavelli_kit.files import write_atomically
+
+    lines = [
+        Standing(
+            line["number"], line["name"], line["games"], line["wins"], line["points"], line["tiebreak"], line["rank"]
+        )
+        for line in table
+    ]
+    if arguments.csv:
+        write_atomically(arguments.csv, standings_csv(lines))
+        print(_("standings written to {file}").format(file=arguments.csv))
+    if arguments.pdf:
+        standings_pdf(_("Class tournament"), lines, arguments.pdf)
+        print(_("standings written to {file}").format(file=arguments.pdf))
+
+
+def _write_records(folder: Path, records: list[dict[str, Any]]) -> None:
+    """Each finished game's record as ``round-R-table-N.json`` in ``folder`` (made if new)."""
+    from machiavelli_kit.files import write_atomically
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in records:
+        write_atomically(folder / f"round-{game['round']}-table-{game['number']}.json", game["record"])
+    print(
+        ngettext("{count} record written to {folder}", "{count} records written to {folder}", len(records)).format(
+            count=len(records), folder=folder
+        )
+    )
 
 
 # --- sheets (paper tournament) ---
