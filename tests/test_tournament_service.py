@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,46 @@ def test_rounds_start_by_themselves_latecomers_wait_and_a_learner_away_is_replac
         service.close()
 
     asyncio.run(scenario())
+
+
+def test_a_restarted_server_goes_on_with_the_tournament_from_its_database(tmp_path: Path) -> None:
+    """The server stops mid-round (its service closed, as a killed server's is gone); a new one on the same
+    database knows the tournament, its round, its entrants and tables, and starts round 2 when round 1 ends."""
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+
+    async def first() -> tuple[str, str, list[LearnerRow]]:
+        service = ClassService(Store(url), "the-token")
+        row = service.tournaments.new("bga", rounds=2, table_size=2, minutes=None, turns=4, pause=0, seed=8)
+        people = [learner(service.store, name) for name in ("Ada", "Bob")]
+        for who in people:
+            connect(service, who)
+            service.tournaments.join(row.id, who)
+        service.start_tournament(row.id)
+        place = service.tournaments.seat_of(row.id, people[0].id)
+        assert place is not None
+        live = service.referee.table(place[0])
+        assert live.game is not None
+        mover = next(who for who in people if live.seats[live.game.state.to_move].learner == who.id)
+        service.referee.act(place[0], mover, Draw())
+        service.turn_taken(place[0])
+        service.close()
+        return row.id, place[0], people
+
+    tournament, table, people = asyncio.run(first())
+
+    async def again() -> None:
+        service = ClassService(Store(url), "the-token")
+        service.start()
+        row = service.tournaments.row(tournament)
+        assert (row.status, row.round) == ("playing", 1)
+        assert service.tournaments.seat_of(tournament, people[1].id) is not None
+        live = service.referee.table(table)
+        assert live.game is not None and len(live.game.turns) == 1, "the game goes on from its last turn"
+        for who in people:
+            connect(service, who)
+        await draw_until_over(service, table, {who.id: who for who in people})
+        await until(lambda: service.tournaments.row(tournament).round == 2, "round 2 after the restart")
+        assert len(service.tournaments.records(tournament)) == 1
+        service.close()
+
+    asyncio.run(again())
