@@ -155,3 +155,25 @@ def test_a_round_starting_opens_each_learners_table_in_their_lobby_by_itself(tmp
         await teacher.close()
 
     served(scenario)
+
+
+def test_the_lobbys_table_form_gives_the_table_a_game_length(tmp_path: Path) -> None:
+    async def scenario(url: str, service: ClassService) -> None:
+        lobby = Lobby(url, credentials=Credentials(tmp_path / "ada.json"), poll=0.2).open()
+        await until(lambda: lobby.sign_in_box.layout.display != "none", "the name asked for")
+        lobby.name.value = "Ada"
+        lobby.enter.click()
+        await until(lambda: lobby.lobby_box.layout.display != "none", "the tables shown")
+        lobby.who[0].value = "greedy"
+        lobby.length.value = next(limit for limit in lobby.length.options if limit[1] == Limit(minutes=15))[1]
+        assert lobby.length.label == "15 minutes"
+        lobby.make.click()
+        await until(lambda: lobby.board is not None and lobby.board.flow.started, "Ada's game started")
+        assert lobby.board is not None
+        table = lobby.board.flow.table_id
+        assert service.referee.summary(table)["limit"] == {"turns": None, "minutes": 15.0}
+        await until(lambda: lobby.board is not None and "time left: 1" in lobby.board.info.value, "the time shown")
+        for task in {*lobby.tasks, *lobby.board.tasks}:
+            task.cancel()
+
+    served(scenario)
