@@ -309,7 +309,11 @@ class Overview(JsonHandler):
 
 
 class TournamentHandler(JsonHandler):
-    """The tournament the address names (``/api/tournaments/ID/...``)."""
+    """An endpoint of the tournament the address names (``/api/tournaments/ID/...``)."""
+
+    @property
+    def tournament_id(self) -> str:
+        return str(self.path_args[0])
 
     def need_teacher(self) -> None:
         if not self.is_teacher():
@@ -339,23 +343,23 @@ class Tournament(TournamentHandler):
         learner = self.learner()
         if learner is None and not self.is_teacher():
             raise Unwelcome(401, _("give your name first: this server does not know you"))
-        return self.service.tournaments.summary(self.table_id, learner, teacher=self.is_teacher())
+        return self.service.tournaments.summary(self.tournament_id, learner, teacher=self.is_teacher())
 
 
 class JoinTournament(TournamentHandler):
     def answer_post(self) -> Any:
         learner = self.need_learner()
-        return {"round": self.service.tournaments.join(self.table_id, learner)}
+        return {"round": self.service.tournaments.join(self.tournament_id, learner)}
 
 
 class StartTournament(TournamentHandler):
     def answer_post(self) -> Any:
         self.need_teacher()
-        self.service.start_tournament(self.table_id)
-        return {"round": self.service.tournaments.row(self.table_id).round}
+        self.service.start_tournament(self.tournament_id)
+        return {"round": self.service.tournaments.row(self.tournament_id).round}
 
 
 class TournamentRecords(TournamentHandler):
     def answer_get(self) -> Any:
         self.need_teacher()
-        return {"records": self.service.tournaments.records(self.table_id)}
+        return {"records": self.service.tournaments.records(self.tournament_id)}
