@@ -40,7 +40,7 @@ POLL_SECONDS = 0.5
 
 def add_server_parsers(tournament_actions: Any) -> None:
     """``new``, ``start``, ``join`` and ``standings``: a tournament on a class server."""
-    from machiavelli_kit.cli.options import add_limit_options, add_rules_option
+    from machiavelli_kit.cli.options import add_limit_options, add_rules_option, folder_name
 
     new = tournament_actions.add_parser(
         "new",
@@ -51,7 +51,13 @@ def add_server_parsers(tournament_actions: Any) -> None:
     )
     _server_option(new)
     add_rules_option(new)
-    new.add_argument("--rounds", required=True, type=int, metavar="N", help=_("how many rounds"))
+    new.add_argument(
+        "--rounds",
+        required=True,
+        type=int,
+        metavar="N",
+        help=_("how many rounds (from 1 to {most})").format(most=MOST_ROUNDS),
+    )
     new.add_argument("--table-size", required=True, type=int, metavar="K", help=_("players at a table, from 2 to 4"))
     add_limit_options(new)
     new.add_argument(
@@ -62,7 +68,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
         help=_("the seconds between two rounds, to look at the standings (default: 30)"),
     )
     new.add_argument(
-        "--player",
+        "--computer-player",
         default=None,
         metavar=pgettext("option value", "PLAYER"),
         help=_("the computer player at a short table (default: greedy)"),
@@ -111,8 +117,9 @@ def add_server_parsers(tournament_actions: Any) -> None:
     )
     table.add_argument(
         "--records",
-        metavar=pgettext("option value", "FOLDER"),
-        help=_("also write every finished game's record into this folder"),
+        type=folder_name,
+        metavar=pgettext("option value", "DIR"),
+        help=_("write each game's record into this folder"),
     )
     table.set_defaults(run=run_standings)
 
@@ -161,7 +168,7 @@ def run_new(arguments: argparse.Namespace) -> int:
         arguments.table_size,
         limit,
         pause=arguments.pause,
-        computer=arguments.player,
+        computer=arguments.computer_player,
         seed=arguments.seed,
         names_shown=not arguments.hide_names,
     )
