@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +19,7 @@ from machiavelli_kit.classroom.server.referee import Referee, Refused
 from machiavelli_kit.classroom.server.store import LearnerRow, Store
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.game.actions import Draw, Pass, Play
+from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.game.players import make_player
 from machiavelli_kit.game.record import loads
 from machiavelli_kit.game.session import Game
@@ -258,3 +261,48 @@ def test_a_table_that_cannot_be_is_refused_in_words(
     with pytest.raises(ValueError, match=words):
         Referee(store).new_table(rules, seats, computers, turn_seconds=seconds)
     assert store.tables() == []
+
+
+def test_the_referee_calls_time_at_the_deadline_and_a_rebuilt_referee_replays_it(tmp_path: Path) -> None:
+    """A table of one minute: its deadline is written as the game starts; before it nothing happens, after it
+    time is called (the round in progress played out, the fewest in hand winning), and a referee rebuilt from the
+    database (a restarted server) has the same game, time called after the same turn."""
+    moment = [datetime(2026, 1, 1, 9, 0, tzinfo=UTC)]
+    store = Store(f"sqlite:///{tmp_path / 'class.db'}")
+    referee = Referee(store, now=lambda: moment[0])
+    ada, bob = learner(store, "Ada"), learner(store, "Bob")
+    table = referee.new_table("bga", 2, seed=SEED, limit=Limit(minutes=1)).id
+    assert referee.deadline(table) is None, "no clock runs before the game starts"
+    referee.take_seat(table, ada, None)
+    referee.take_seat(table, bob, None)
+    assert store.limits()[table].deadline == moment[0] + timedelta(minutes=1)
+    referee.act(table, ada, Draw())
+    moment[0] += timedelta(seconds=59)
+    assert not referee.check_time(table) and referee.time_left(table) == 1.0
+    moment[0] += timedelta(seconds=1)
+    assert referee.check_time(table), "the deadline has come"
+    assert not referee.check_time(table), "time is called once"
+    assert referee.status(table) == "playing" and referee.view(table, 1, "en")["turns_left"] == 1
+    rebuilt = Referee(store, now=lambda: moment[0])
+    referee.act(table, bob, Draw())  # Bob ends the round
+    game = referee.table(table).game
+    assert game is not None and game.result is not None and game.result.reason == "time"
+    assert loads(referee.record(table)).result == game.result
+    again = Referee(store).table(table).game
+    assert again is not None and again.result == game.result and again.time_called == 1
+    assert rebuilt.table(table).game is not None and rebuilt.table(table).game.time_called == 1  # type: ignore[union-attr]
+    store.close()
+
+
+def test_time_called_between_two_rounds_ends_the_game_at_once() -> None:
+    moment = [datetime(2026, 1, 1, 9, 0, tzinfo=UTC)]
+    store = Store("sqlite://")
+    referee = Referee(store, now=lambda: moment[0])
+    ada, bob = learner(store, "Ada"), learner(store, "Bob")
+    table = referee.new_table("bga", 2, seed=SEED, limit=Limit(minutes=0.5)).id
+    referee.take_seat(table, ada, None)
+    referee.take_seat(table, bob, None)
+    moment[0] += timedelta(minutes=1)
+    assert referee.check_time(table)
+    assert referee.status(table) == "over" and store.table(table).status == "over"  # type: ignore[union-attr]
+    assert loads(referee.record(table)).result.reason == "time"  # type: ignore[union-attr]

@@ -34,6 +34,19 @@ Themes the class misses most: chain (3 of 4 tries)
 >>> hidden = class_picture(overview, hide_names=True)
 >>> hidden.learners, hidden.work
 ((), 'The class: ✓ 1 · ◑ 1 · ✗ 0')
+
+A tournament's round and standings (a learner's number instead of their name when names are hidden):
+
+>>> overview["tournaments"] = [{"id": "t7", "status": "playing", "round": 2, "rounds": 3, "standings": [
+...     {"name": "Ben", "number": "2", "games": 1, "wins": 1, "points": 31, "tiebreak": 0, "rank": 1},
+...     {"name": "Ada", "number": "1", "games": 1, "wins": 0, "points": 0, "tiebreak": 1, "rank": 2}]}]
+>>> tournament = class_picture(overview).tournaments[0]
+>>> print(tournament.state)
+Tournament t7: round 2 of 3
+>>> tournament.lines
+('1. Ben: 1 win in 1 game, 31 points', '2. Ada: 0 wins in 1 game, 0 points')
+>>> class_picture(overview, hide_names=True).tournaments[0].lines[0]
+'1. 2: 1 win in 1 game, 31 points'
 """
 
 from __future__ import annotations
@@ -88,6 +101,15 @@ class LearnerPicture:
 
 
 @dataclass(frozen=True)
+class TournamentPicture:
+    """A tournament as the teacher sees it: its round in words, and the standings a line a learner."""
+
+    id: str
+    state: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ClassPicture:
     """The class as the teacher's live view shows it: who is online (a line), every table, each learner's puzzles
     (none with hidden names), the class's puzzles in a line, and the themes it misses most (a line, or empty)."""
@@ -97,6 +119,7 @@ class ClassPicture:
     learners: tuple[LearnerPicture, ...] = ()
     work: str = ""
     themes: str = ""
+    tournaments: tuple[TournamentPicture, ...] = ()
 
 
 def teacher_client() -> ClassClient | None:
@@ -128,7 +151,34 @@ def class_picture(overview: Mapping[str, Any], *, hide_names: bool = False, lang
             () if hide_names else learners,
             work,
             _themes(overview.get("themes", ())),
+            tuple(_tournament(tournament, hide_names) for tournament in overview.get("tournaments", ())),
         )
+
+
+def _tournament(tournament: Mapping[str, Any], hide_names: bool) -> TournamentPicture:
+    """A tournament's round and standings in words (each learner's number for their name when names are hidden)."""
+    key = tournament["id"]
+    if tournament["status"] == "open":
+        state = _("Tournament {id}: waiting for the teacher to start it").format(id=key)
+    elif tournament["status"] == "over":
+        state = _("Tournament {id}: over").format(id=key)
+    else:
+        state = _("Tournament {id}: round {round} of {rounds}").format(
+            id=key, round=tournament["round"], rounds=tournament["rounds"]
+        )
+    lines = []
+    for line in tournament.get("standings", ()):
+        wins = ngettext("{count} win", "{count} wins", line["wins"]).format(count=line["wins"])
+        games = ngettext("in {count} game", "in {count} games", line["games"]).format(count=line["games"])
+        points = ngettext("{count} point", "{count} points", line["points"]).format(count=line["points"])
+        name = line["number"] if hide_names else line["name"]
+        # TRANSLATORS: a line of a tournament's standings: "1. Ada: 2 wins in 3 games, 31 points".
+        lines.append(
+            _("{rank}. {name}: {wins} {games}, {points}").format(
+                rank=line["rank"], name=name, wins=wins, games=games, points=points
+            )
+        )
+    return TournamentPicture(key, state, tuple(lines))
 
 
 def _learner(learner: Mapping[str, Any]) -> LearnerPicture:

@@ -26,7 +26,7 @@ from machiavelli_kit.core.cards import Card, parse_card
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action, Draw, Pass, Play, Restore
-from machiavelli_kit.game.flow import Answer, turn_hint, turn_line
+from machiavelli_kit.game.flow import Answer, limit_words, turn_hint, turn_line
 from machiavelli_kit.game.narrator import (
     computer_playing,
     game_over,
@@ -79,6 +79,8 @@ class TableFlow:
         self.view: View = {}
         self._deadline: float | None = None
         """When the turn timer that runs now runs out, on :attr:`clock` (``None``: no timer runs)."""
+        self._time_deadline: float | None = None
+        """When the game's time limit runs out, on :attr:`clock` (``None``: no clock runs)."""
         self.lines: list[str] = []
         """The game's log as the server tells it to this seat, turn by turn, then the result."""
         self.sending = False
@@ -111,6 +113,8 @@ class TableFlow:
         self.view = view
         left = view.get("turn_left")
         self._deadline = None if left is None else self.clock() + float(left)
+        time_left = view.get("time_left")
+        self._time_deadline = None if time_left is None else self.clock() + float(time_left)
         lines = list(self._game.get("log", []))
         news = lines[len(self.lines) :] if lines[: len(self.lines)] == self.lines else lines
         self.lines = lines
@@ -240,11 +244,24 @@ class TableFlow:
         with speaking(self.language):
             if not self.started:
                 return ""
-            parts = [turn_line(self.turns, over=self.over, stock=int(self._game["stock"]), helpers=self.helpers)]
+            limit = (
+                None
+                if self.over
+                else limit_words(self.time_left(), self.view.get("turns_left"), time_up=bool(self.view.get("time_up")))
+            )
+            parts = [
+                turn_line(self.turns, over=self.over, stock=int(self._game["stock"]), helpers=self.helpers, limit=limit)
+            ]
             seconds = self.view.get("turn_seconds")
             if seconds is not None:
                 parts.append(_("{seconds:g} seconds a turn").format(seconds=seconds))
             return " · ".join(parts)
+
+    def time_left(self) -> float | None:
+        """The seconds the game's time limit has left now, ``None`` when it has no clock running."""
+        if self._time_deadline is None:
+            return None
+        return max(0.0, self._time_deadline - self.clock())
 
     # the turn timer
 

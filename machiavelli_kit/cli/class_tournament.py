@@ -1,7 +1,11 @@
 """``machiavelli-kit class tournament``: a class tournament. This module builds the ``class tournament``
 command; each of its actions has its own block of functions below.
 
-``sheets`` prints a tournament for a class without a computer for everyone: round 1's pairings, a score
+``new``, ``start``, ``join`` and ``standings`` run a tournament on the class server (:mod:`.class_serve`): the
+teacher makes it and starts it with the teacher's token in ``MACHIAVELLI_KIT_TEACHER_TOKEN``; ``join`` plays
+every round for a learner with a computer player, then exits 0; ``standings`` prints the table (``--json``:
+the players with name, games, wins, points and rank). ``sheets`` prints a tournament for a class without a
+computer for everyone: round 1's pairings, a score
 sheet for each round and the tally, as one PDF (:mod:`machiavelli_kit.classroom.tournament.paper`).
 """
 
@@ -24,7 +28,259 @@ def add_parser(actions: Any) -> None:
         description=_("A class tournament: timed rounds, learners seated by the standings after round 1."),
     )
     tournament_actions = tournament.add_subparsers(dest="tournament_action", required=True)
+    add_server_parsers(tournament_actions)
     add_sheets_parser(tournament_actions)
+
+
+# --- new, start, join, standings (the tournament on the class server) ---
+
+POLL_SECONDS = 0.5
+"""How often ``join`` asks the server, between two rounds, whether the next has started."""
+
+
+def add_server_parsers(tournament_actions: Any) -> None:
+    """``new``, ``start``, ``join`` and ``standings``: a tournament on a class server."""
+    from machiavelli_kit.cli.options import add_limit_options, add_rules_option, folder_name
+
+    new = tournament_actions.add_parser(
+        "new",
+        help=_("make a tournament on a class server and print its id"),
+        description=_("Make a class tournament on a class server (the teacher's token in {variable}).").format(
+            variable="MACHIAVELLI_KIT_TEACHER_TOKEN"
+        ),
+    )
+    _server_option(new)
+    add_rules_option(new)
+    new.add_argument(
+        "--rounds",
+        required=True,
+        type=int,
+        metavar="N",
+        help=_("how many rounds (from 1 to {most})").format(most=MOST_ROUNDS),
+    )
+    new.add_argument("--table-size", required=True, type=int, metavar="K", help=_("players at a table, from 2 to 4"))
+    add_limit_options(new)
+    new.add_argument(
+        "--pause",
+        type=float,
+        default=None,
+        metavar=pgettext("option value", "SECONDS"),
+        help=_("the seconds between two rounds, to look at the standings (default: 30)"),
+    )
+    new.add_argument(
+        "--computer-player",
+        default=None,
+        metavar=pgettext("option value", "PLAYER"),
+        help=_("the computer player at a short table (default: greedy)"),
+    )
+    new.add_argument(
+        "--hide-names", action="store_true", help=_("learners see numbers instead of names in the standings")
+    )
+    new.add_argument(
+        "--seed", type=int, default=None, metavar="S", help=_("the number that seats the rounds and deals the games")
+    )
+    new.set_defaults(run=run_new)
+    start = tournament_actions.add_parser(
+        "start", help=_("start a tournament with those who joined"), description=_("Start round 1 of a tournament.")
+    )
+    _server_option(start)
+    _id_option(start)
+    start.set_defaults(run=run_start)
+    join = tournament_actions.add_parser(
+        "join",
+        help=_("play every round of a tournament with a computer player"),
+        description=_("Join a tournament and play every round of it with a computer player, then stop."),
+    )
+    _server_option(join)
+    _id_option(join)
+    join.add_argument("--name", required=True, metavar=pgettext("option value", "NAME"), help=_("the player's name"))
+    join.add_argument(
+        "--player",
+        required=True,
+        metavar=pgettext("option value", "PLAYER"),
+        help=_("the computer player: random, beginner, greedy or expert"),
+    )
+    join.set_defaults(run=run_join)
+    table = tournament_actions.add_parser(
+        "standings", help=_("print a tournament's standings"), description=_("Print a tournament's standings.")
+    )
+    _server_option(table)
+    _id_option(table)
+    table.add_argument(
+        "--json", action="store_true", help=_("print a list of players with name, games, wins, points and rank")
+    )
+    table.add_argument(
+        "--csv", metavar=pgettext("option value", "FILE") + ".csv", help=_("also write the standings as CSV")
+    )
+    table.add_argument(
+        "--pdf", metavar=pgettext("option value", "FILE") + ".pdf", help=_("also write the standings as a PDF to print")
+    )
+    table.add_argument(
+        "--records",
+        type=folder_name,
+        metavar=pgettext("option value", "DIR"),
+        help=_("write each game's record into this folder"),
+    )
+    table.set_defaults(run=run_standings)
+
+
+def _server_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--server",
+        required=True,
+        metavar=pgettext("option value", "URL"),
+        help=_("the class server, e.g. {example}").format(example="http://127.0.0.1:8890"),
+    )
+
+
+def _id_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--id", required=True, metavar=pgettext("option value", "ID"), help=_("the tournament's id"))
+
+
+def _teacher(server: str) -> Any:
+    """A client with the teacher's token, or the one error that says where to put it."""
+    import os
+
+    from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
+    from machiavelli_kit.classroom.server.client import ClassClient
+
+    token = os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
+    if not token:
+        raise BadInput(
+            _("only the teacher can do this: put the teacher's token in {variable}").format(
+                variable=TEACHER_TOKEN_VARIABLE
+            )
+        )
+    return ClassClient(server, token)
+
+
+def run_new(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.cli.options import limit_of
+    from machiavelli_kit.cli.table import _run
+
+    limit = limit_of(arguments)
+    if not limit:
+        raise BadInput(_("give each round a length: --minutes M (or --turns N), so that the rounds end on time"))
+    client = _teacher(arguments.server)
+    made = client.new_tournament(
+        arguments.rules,
+        arguments.rounds,
+        arguments.table_size,
+        limit,
+        pause=arguments.pause,
+        computer=arguments.computer_player,
+        seed=arguments.seed,
+        names_shown=not arguments.hide_names,
+    )
+    print(_run(made))
+    return 0
+
+
+def run_start(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.cli.table import _run
+
+    round = _run(_teacher(arguments.server).start_tournament(arguments.id))
+    print(_("round {round} has started").format(round=round))
+    return 0
+
+
+def run_join(arguments: argparse.Namespace) -> int:
+    from machiavelli_kit.classroom.server.client import ClassClient
+    from machiavelli_kit.cli.table import _run
+    from machiavelli_kit.game.players import PLAYERS
+
+    if arguments.player not in PLAYERS:
+        raise BadInput(
+            _("unknown player {name}: players are {players}").format(name=arguments.player, players=", ".join(PLAYERS))
+        )
+    _run(play_tournament(ClassClient(arguments.server), arguments.id, arguments.name, arguments.player))
+    return 0
+
+
+async def play_tournament(client: Any, tournament: str, name: str, kind: str) -> None:
+    """Register ``name``, join ``tournament`` and play each round's table with the computer player ``kind``, until
+    the tournament is over."""
+    import asyncio
+
+    from machiavelli_kit.cli.table import play_with
+    from machiavelli_kit.i18n import language
+
+    await client.register(name, language())
+    await client.join_tournament(tournament)
+    played: set[str] = set()
+    try:
+        while True:
+            now = await client.tournament(tournament)
+            you = now["you"]
+            if you is not None and you["table"] not in played:
+                await play_with(client, you["table"], you["seat"], kind)
+                played.add(you["table"])
+            elif now["status"] == "over":
+                return
+            else:
+                await asyncio.sleep(POLL_SECONDS)
+    finally:
+        await client.close()
+
+
+def run_standings(arguments: argparse.Namespace) -> int:
+    import json
+
+    from machiavelli_kit.cli.table import _run
+
+    if arguments.pdf and not arguments.pdf.lower().endswith(".pdf"):
+        raise BadInput(_("--pdf {path}: the standings are a PDF, so its name ends in .pdf").format(path=arguments.pdf))
+    client = _teacher(arguments.server)
+    table = _run(client.tournament(arguments.id))["standings"]
+    _write_files(arguments, table)
+    if arguments.records:
+        _write_records(Path(arguments.records), _run(_teacher(arguments.server).tournament_records(arguments.id)))
+    if arguments.json:
+        players = [{key: line[key] for key in ("name", "games", "wins", "points", "rank")} for line in table]
+        print(json.dumps(players, ensure_ascii=False, indent=1))
+        return 0
+    # TRANSLATORS: the heading of a tournament's standings; keep the columns short.
+    print(_("rank  name  games  wins  points  tie-break"))
+    for line in table:
+        columns = (line["rank"], line["name"], line["games"], line["wins"], line["points"], line["tiebreak"])
+        print("  ".join(str(column) for column in columns))
+    return 0
+
+
+def _write_files(arguments: argparse.Namespace, table: list[dict[str, Any]]) -> None:
+    """The standings as CSV and as a PDF, where ``--csv`` and ``--pdf`` say."""
+    if not arguments.csv and not arguments.pdf:
+        return
+    from machiavelli_kit.classroom.tournament.files import standings_csv, standings_pdf
+    from machiavelli_kit.classroom.tournament.standings import Standing
+    from machiavelli_kit.files import write_atomically
+
+    lines = [
+        Standing(
+            line["number"], line["name"], line["games"], line["wins"], line["points"], line["tiebreak"], line["rank"]
+        )
+        for line in table
+    ]
+    if arguments.csv:
+        write_atomically(arguments.csv, standings_csv(lines))
+        print(_("standings written to {file}").format(file=arguments.csv))
+    if arguments.pdf:
+        standings_pdf(_("Class tournament"), lines, arguments.pdf)
+        print(_("standings written to {file}").format(file=arguments.pdf))
+
+
+def _write_records(folder: Path, records: list[dict[str, Any]]) -> None:
+    """Each finished game's record as ``round-R-table-N.json`` in ``folder`` (made if new)."""
+    from machiavelli_kit.files import write_atomically
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in records:
+        write_atomically(folder / f"round-{game['round']}-table-{game['number']}.json", game["record"])
+    print(
+        ngettext("{count} record written to {folder}", "{count} records written to {folder}", len(records)).format(
+            count=len(records), folder=folder
+        )
+    )
 
 
 # --- sheets (paper tournament) ---

@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_rules_option
+from machiavelli_kit.cli.options import add_limit_options, add_rules_option, limit_of
 from machiavelli_kit.i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def add_parser(subparsers: Any) -> None:
     new.add_argument(
         "--seed", type=int, default=None, metavar=pgettext("option value", "SEED"), help=_("the deal's seed")
     )
+    add_limit_options(new)
     new.set_defaults(run=run_new)
     join = actions.add_parser(
         "join", help=_("play a seat with a computer player until the game ends"), description=_("Play a seat.")
@@ -110,9 +111,12 @@ def run_new(arguments: argparse.Namespace) -> int:
     from machiavelli_kit.classroom.server import TEACHER_TOKEN_VARIABLE
 
     computers = dict(_computer(text) for text in arguments.computer)
+    limit = limit_of(arguments)
     teacher = os.environ.get(TEACHER_TOKEN_VARIABLE) or None
     client = _client(arguments.server, teacher, None if teacher else hub_token())
-    table = _run(client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed))
+    table = _run(
+        client.new_table(arguments.rules, arguments.seats, computers, arguments.turn_seconds, arguments.seed, limit)
+    )
     print(table)
     return 0
 
@@ -148,9 +152,6 @@ def run_join(arguments: argparse.Namespace) -> int:
 async def _play_seat(client: ClassClient, table: str, name: str | None, kind: str, seat: int | None) -> None:
     """Register ``name`` (``None``: come in as the hub account of the client's hub token), sit down, and play each
     turn of the seat with the computer player ``kind``."""
-    from machiavelli_kit.classroom.server.client import Refused, ServerGone, game_view
-    from machiavelli_kit.game.actions import Draw, Pass
-    from machiavelli_kit.game.players import make_player
     from machiavelli_kit.i18n import language
 
     if name is None:
@@ -158,27 +159,36 @@ async def _play_seat(client: ClassClient, table: str, name: str | None, kind: st
     else:
         await client.register(name, language())
     seat = await client.join(table, seat)
-    acted = -1
     try:
-        async for view in client.views(table):
-            game = view.get("game")
-            if game is None or game["to_move"] != seat or len(game["turns"]) <= acted:
-                continue
-            acted = len(game["turns"])
-            seen = game_view(view)
-            player = make_player(kind, seed=f"{table}:{seat}:{acted}")
-            plain = Draw() if seen.stock_size or seen.rules.stock_out != "play_on" else Pass()
-            for action in (player.choose(seen), plain):  # after a refusal, the turn is still to be taken
-                try:
-                    await client.act(table, action)
-                    break
-                except Refused as error:
-                    print(_("refused: {reason}").format(reason=error), file=sys.stderr, flush=True)
-                except ServerGone:  # the next view says whether the turn counted
-                    acted = -1
-                    break
+        await play_with(client, table, seat, kind)
     finally:
         await client.close()
+
+
+async def play_with(client: ClassClient, table: str, seat: int, kind: str) -> None:
+    """Play each turn of ``seat`` at ``table`` with the computer player ``kind``, until the game is over."""
+    from machiavelli_kit.classroom.server.client import Refused, ServerGone, game_view
+    from machiavelli_kit.game.actions import Draw, Pass
+    from machiavelli_kit.game.players import make_player
+
+    acted = -1
+    async for view in client.views(table):
+        game = view.get("game")
+        if game is None or game["to_move"] != seat or len(game["turns"]) <= acted:
+            continue
+        acted = len(game["turns"])
+        seen = game_view(view)
+        player = make_player(kind, seed=f"{table}:{seat}:{acted}")
+        plain = Draw() if seen.stock_size or seen.rules.stock_out != "play_on" else Pass()
+        for action in (player.choose(seen), plain):  # after a refusal, the turn is still to be taken
+            try:
+                await client.act(table, action)
+                break
+            except Refused as error:
+                print(_("refused: {reason}").format(reason=error), file=sys.stderr, flush=True)
+            except ServerGone:  # the next view says whether the turn counted
+                acted = -1
+                break
 
 
 def run_record(arguments: argparse.Namespace) -> int:

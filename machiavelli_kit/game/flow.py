@@ -497,15 +497,28 @@ def limit_left(game: Game, seconds_left: float | None) -> str | None:
     """
     if game.over:
         return None
+    ends = game.state.ends_after
+    turns_left = None if ends is None else ends[0] - len(game.turns)
+    return limit_words(seconds_left, turns_left, time_up=game.time_called is not None)
+
+
+def limit_words(seconds_left: float | None, turns_left: int | None, *, time_up: bool) -> str | None:
+    """What is left of a game's limit, in words: the time on its clock, or the turns until it ends (``time_up``:
+    time was called, the round is being played out); a local game and a networked table say it alike.
+
+    >>> limit_words(None, 3, time_up=True)
+    'the time is up: 3 turns left'
+    >>> limit_words(None, None, time_up=False) is None
+    True
+    """
     parts = []
     if seconds_left is not None:
         whole = math.ceil(seconds_left)
         # TRANSLATORS: {time} is minutes and seconds, "9:58".
         parts.append(_("time left: {time}").format(time=f"{whole // 60}:{whole % 60:02d}"))
-    ends = game.state.ends_after
-    if ends is not None:
-        left = ends[0] - len(game.turns)
-        if game.time_called is not None:
+    if turns_left is not None:
+        left = turns_left
+        if time_up:
             parts.append(
                 ngettext("the time is up: {count} turn left", "the time is up: {count} turns left", left).format(
                     count=left
@@ -542,4 +555,14 @@ def turn_hint(session: PlaySession | None, hints: bool, lang: str | None = None)
         return session.hint()
 
 
-__all__ = ["Answer", "ComputerTurn", "DealEnd", "GameFlow", "Seat", "limit_left", "turn_hint", "turn_line"]
+__all__ = [
+    "Answer",
+    "ComputerTurn",
+    "DealEnd",
+    "GameFlow",
+    "Seat",
+    "limit_left",
+    "limit_words",
+    "turn_hint",
+    "turn_line",
+]

@@ -24,9 +24,11 @@ from machiavelli_kit.classroom.owners import NameTaken
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.classroom.table_flow import TableFlow
 from machiavelli_kit.classroom.visitor import visitor
+from machiavelli_kit.core.rules_words import capitalized
+from machiavelli_kit.game.limits import NO_LIMIT
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.ui.game_parts import show
-from machiavelli_kit.ui.game_setup import KINDS, PERSON, PRESETS
+from machiavelli_kit.ui.game_setup import KINDS, LENGTHS, PERSON, PRESETS, WIDE
 from machiavelli_kit.ui.position_board import FIT
 from machiavelli_kit.ui.status import STYLE, Kind, mark
 from machiavelli_kit.ui.table_board import TableBoard
@@ -93,11 +95,18 @@ class Lobby:
         ]
         self.timer = w.Dropdown(options=[(_(label), seconds) for label, seconds in TIMERS], value=None,
                                 description=_("Turn timer"), style={"description_width": "initial"})  # fmt: skip
+        self.length = w.Dropdown(
+            options=[(capitalized(str(limit)), limit) for limit in LENGTHS],
+            value=NO_LIMIT,
+            description=_("Game length"),
+            style=WIDE,
+            tooltip=_("when the time or the turns run out, the round is finished and the fewest cards (or points) win"),
+        )
         self.make = _button(pgettext("button", "Make a table"), _("make a table and sit at its first seat"), "make")
         self.make.on_click(lambda _event: self._spawn(self._make))
         you = w.HTML(html.escape(_("Seat 1: you")))
         self.make_box = w.VBox([_heading(_("Make a table")), self.rules, self.seat_count,
-                                you, *self.who, self.timer, self.make])  # fmt: skip
+                                you, *self.who, self.timer, self.length, self.make])  # fmt: skip
         self.you = w.HTML("")
         self.you.add_class("mk-lobby-you")
         self.lobby_box = w.VBox([self.you, _heading(_("Open tables")), self.list, self.refresh, self.make_box])
@@ -141,6 +150,7 @@ class Lobby:
             return
         show(self.sign_in_box, False)
         self.you.value = html.escape(self._you(self.client))
+        self._spawn(self._follow_rounds)
         await self._refresh()
         own = next((table for table in self.tables if self._own_seat(table) is not None), None)
         if own is not None:
@@ -173,7 +183,9 @@ class Lobby:
     async def _make(self) -> None:
         computers = {seat: kind.value for seat, kind in enumerate(self.who[: self.seat_count.value - 1], start=1)
                      if kind.value != CLASSMATE}  # fmt: skip
-        table = await self._client().new_table(self.rules.value, self.seat_count.value, computers, self.timer.value)
+        table = await self._client().new_table(
+            self.rules.value, self.seat_count.value, computers, self.timer.value, limit=self.length.value
+        )
         await self._join(table)
 
     async def _join(self, table: str) -> None:
@@ -191,11 +203,22 @@ class Lobby:
         self.status.value = ""
         self.board.follow()
 
-    async def _to_lobby(self) -> None:
+    async def _follow_rounds(self) -> None:
+        """A tournament's round starting for this learner opens their table by itself, leaving the one before."""
+        client = self._client()
+        while True:
+            started = await client.next_round()
+            self._leave_board()
+            await self._join(str(started["table"]))
+
+    def _leave_board(self) -> None:
         if self.board is not None:
             for task in list(self.board.tasks):
                 task.cancel()
             self.board = None
+
+    async def _to_lobby(self) -> None:
+        self._leave_board()
         self.table_box.children = ()
         await self._refresh()
         self._to_tables()

@@ -131,7 +131,7 @@ class TableBoard:
         """Draw the flow as its last view left it; ``news``: the log's new lines (the turns just played)."""
         with speaking(self.language):
             flow = self.flow
-            self.info.value = row_html(flow.turn_info(), [(_chip(seat), seat.now) for seat in flow.seats()])
+            self._show_info()
             session = flow.session
             if session is None or self.position.session is not session:
                 self._put(session or PlaySession(Position(flow.table, flow.hand), flow.rules))
@@ -142,12 +142,21 @@ class TableBoard:
             self._tell(said, "valid" if flow.my_turn else "info")
             self._sync_buttons()
             self.tick()
-            if flow.view.get("turn_seconds") is not None and (self._ticking is None or self._ticking.done()):
+            timed = flow.view.get("turn_seconds") is not None or flow.view.get("time_left") is not None
+            if timed and (self._ticking is None or self._ticking.done()):
                 self._ticking = self._spawn(self._tick)
 
-    def tick(self) -> None:
-        """Show the turn timer's seconds left; a learner whose turn is nearly over hears it once, in time."""
+    def _show_info(self) -> None:
+        """The turn, the stock, the limit's time or turns left, and the seats."""
         flow = self.flow
+        self.info.value = row_html(flow.turn_info(), [(_chip(seat), seat.now) for seat in flow.seats()])
+
+    def tick(self) -> None:
+        """Show the turn timer's seconds left (and the game's time left); a learner whose turn is nearly over hears
+        it once, in time."""
+        flow = self.flow
+        if flow.time_left() is not None and flow.started:
+            self._show_info()
         text = flow.countdown()
         self.countdown.value = html.escape(text)
         show(self.countdown, bool(text))

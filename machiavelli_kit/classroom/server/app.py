@@ -27,6 +27,7 @@ READ_LIMIT = 16 * MAX_BYTES
 """What tornado itself reads of a request or a WebSocket message; past :data:`MAX_BYTES` the server says why
 it refuses, and past this tornado closes the connection without reading on."""
 TABLE_PATH = r"api/tables/([a-z0-9]{1,16})"
+TOURNAMENT_PATH = r"api/tournaments/([a-z0-9]{1,16})"
 
 
 def make_app(service: ClassService, prefix: str = "/") -> Application:
@@ -46,6 +47,11 @@ def make_app(service: ClassService, prefix: str = "/") -> Application:
                 (TABLE_PATH + "/record", handlers.Record),
                 (r"api/progress", handlers.PuzzleProgress),
                 (r"api/class", handlers.Overview),
+                (r"api/tournaments", handlers.NewTournament),
+                (TOURNAMENT_PATH, handlers.Tournament),
+                (TOURNAMENT_PATH + "/join", handlers.JoinTournament),
+                (TOURNAMENT_PATH + "/start", handlers.StartTournament),
+                (TOURNAMENT_PATH + "/records", handlers.TournamentRecords),
                 (r"api/live", Live),
             )
         ],

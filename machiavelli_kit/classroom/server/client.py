@@ -34,6 +34,7 @@ from machiavelli_kit.core.cards import full_deck, parse_card
 from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import Record
@@ -63,6 +64,8 @@ class ClassClient:
         self._reader: asyncio.Task[None] | None = None
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._views: dict[str, asyncio.Queue[dict[str, Any] | None]] = {}
+        self._rounds: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        """The ``round`` messages come so far: each a tournament's round starting, and this learner's table."""
         self._next_id = 0
 
     # HTTP
@@ -91,14 +94,17 @@ class ClassClient:
         computers: Mapping[int, str] | None = None,
         turn_seconds: float | None = None,
         seed: int | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> str:
-        """A new table's id; computer players sit in the seats ``computers`` names."""
+        """A new table's id; computer players sit in the seats ``computers`` names; ``limit``: the game's length."""
         body = {
             "rules": rules,
             "seats": seats,
             "computers": {str(seat): kind for seat, kind in (computers or {}).items()},
             "turn_seconds": turn_seconds,
             "seed": seed,
+            "turns": limit.turns,
+            "minutes": limit.minutes,
         }
         return str((await self._call("POST", "/api/tables", body))["table"])
 
@@ -128,6 +134,50 @@ class ClassClient:
     async def overview(self) -> dict[str, Any]:
         """The teacher's view of the class (with the teacher's token as the credential)."""
         return dict(await self._call("GET", "/api/class"))
+
+    # tournaments
+
+    async def new_tournament(
+        self,
+        rules: str,
+        rounds: int,
+        table_size: int,
+        limit: Limit,
+        *,
+        pause: float | None = None,
+        computer: str | None = None,
+        seed: int | None = None,
+        names_shown: bool = True,
+    ) -> str:
+        """A new tournament's id (with the teacher's token as the credential); ``limit``: each round's length."""
+        body = {
+            "rules": rules,
+            "rounds": rounds,
+            "table_size": table_size,
+            "minutes": limit.minutes,
+            "turns": limit.turns,
+            "pause": pause,
+            "computer": computer,
+            "seed": seed,
+            "names_shown": names_shown,
+        }
+        return str((await self._call("POST", "/api/tournaments", body))["tournament"])
+
+    async def join_tournament(self, tournament: str) -> int:
+        """Enter the tournament (or come back to it): the round the learner plays from."""
+        return int((await self._call("POST", f"/api/tournaments/{tournament}/join", {}))["round"])
+
+    async def start_tournament(self, tournament: str) -> int:
+        """Start round 1 (the teacher); the round being played."""
+        return int((await self._call("POST", f"/api/tournaments/{tournament}/start", {}))["round"])
+
+    async def tournament(self, tournament: str) -> dict[str, Any]:
+        """The tournament: its status, round, standings and the learner's table now (``you``)."""
+        return dict(await self._call("GET", f"/api/tournaments/{tournament}"))
+
+    async def tournament_records(self, tournament: str) -> list[dict[str, Any]]:
+        """Every finished game of the tournament: round, table number, table id and record (the teacher)."""
+        return list((await self._call("GET", f"/api/tournaments/{tournament}/records"))["records"])
 
     def _proof(self) -> dict[str, str]:
         """The header that says who this client is: the hub's token, else the credential, else none."""
@@ -200,6 +250,13 @@ class ClassClient:
                     self._views.pop(table, None)
                     return
 
+    async def next_round(self) -> dict[str, Any]:
+        """Wait, connected, for a tournament's round to start for this learner: ``{"tournament", "round",
+        "table", "seat"}`` (a lobby opens that table by itself)."""
+        await self._connected()
+        message = await self._rounds.get()
+        return {key: message[key] for key in ("tournament", "round", "table", "seat")}
+
     async def close(self) -> None:
         if self._socket is not None:
             self._socket.close()
@@ -247,6 +304,8 @@ class ClassClient:
                 queue = self._views.get(str(answer["id"]))
                 if queue is not None:
                     queue.put_nowait(answer)
+            elif answer["type"] == "round":
+                self._rounds.put_nowait(answer)
             elif answer["type"] == "refused" and "table" in answer:  # a watch refused
                 queue = self._views.get(str(answer["table"]))
                 if queue is not None:

@@ -3,7 +3,7 @@
 - ``POST /api/learners`` ``{"name", "lang"}``: a learner's credential (a name belongs to the first who gives
   it; the same credential gets the same learner back);
 - ``GET /api/tables``: the tables not over; ``POST /api/tables`` ``{"rules", "seats", "computers",
-  "turn_seconds", "seed"}``: a new table's id;
+  "turn_seconds", "seed", "turns", "minutes"}``: a new table's id (``turns``, ``minutes``: the game's limit);
 - ``POST /api/tables/ID/seat`` ``{"seat"}``: a seat, bound to the learner;
 - ``POST /api/tables/ID/computer`` ``{"seat", "kind"}``: a seat given to a computer player (the table's maker
   or the teacher);
@@ -11,7 +11,14 @@
 - ``POST /api/progress`` ``{"puzzle", "attempts", "hints", "solved", "helped"}``: the trainer's record of one
   puzzle, for the learner whose credential sends it (never another's);
 - ``GET /api/class``: the teacher's overview (the teacher's token only): who is online, the tables, each
-  learner's puzzles and the themes the class misses (:mod:`.progress`).
+  learner's puzzles and the themes the class misses (:mod:`.progress`), and each tournament's round and
+  standings;
+- ``POST /api/tournaments`` ``{"rules", "rounds", "table_size", "minutes", "turns", "pause", "computer",
+  "names_shown", "seed"}``: a new tournament's id (the teacher only);
+- ``POST /api/tournaments/ID/join``: the learner who sends it enters (or comes back); the round they play from;
+- ``POST /api/tournaments/ID/start``: round 1 starts with those who joined (the teacher only);
+- ``GET /api/tournaments/ID``: the tournament, its standings (names as the teacher chose, for a learner) and the
+  learner's table now; ``GET /api/tournaments/ID/records``: every finished game's record (the teacher only).
 
 A learner sends ``Authorization: Bearer CREDENTIAL``; the teacher ``Authorization: Bearer TOKEN``. When the server
 runs as a hub's service, a learner may send ``Authorization: token HUB-TOKEN`` instead and is their hub account,
@@ -30,6 +37,7 @@ from machiavelli_kit.classroom.server.messages import (
     MessageError,
     parse_give_seat,
     parse_new_table,
+    parse_new_tournament,
     parse_progress,
     parse_register,
     parse_take_seat,
@@ -38,9 +46,11 @@ from machiavelli_kit.classroom.server.progress import class_progress
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService, new_secret, secret_hash
 from machiavelli_kit.classroom.server.store import LearnerRow, StoreError
+from machiavelli_kit.classroom.server.tournaments import COMPUTER, PAUSE
 from machiavelli_kit.classroom.students import clean_name, file_stem
 from machiavelli_kit.core.rules import RulesError
 from machiavelli_kit.game.deal import DealError
+from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.game.session import check_name
 from machiavelli_kit.i18n import LanguageError, _, check_language, speaking
 
@@ -207,6 +217,7 @@ class Tables(JsonHandler):
             turn_seconds=wanted.turn_seconds,
             maker=None if learner is None else learner.id,
             seed=wanted.seed,
+            limit=Limit(turns=wanted.turns, minutes=wanted.minutes),
         )
         return {"table": row.id}
 
@@ -216,12 +227,25 @@ class Seat(JsonHandler):
         table_id = self.table_id
         learner = self.need_learner()
         wanted = parse_take_seat(self.request.body)
+        if self.service.tournaments.of_table(table_id) is not None:
+            self._tournament_seat(table_id, learner)
         before = self.service.referee.status(table_id)
         seat = self.service.referee.take_seat(table_id, learner, wanted.seat)
         self.service.changed(table_id)
         if before == "open" and self.service.referee.status(table_id) == "playing":  # the last seat: the game starts
             self.service.next_turn(table_id)
         return {"seat": seat}
+
+    def _tournament_seat(self, table_id: str, learner: LearnerRow) -> None:
+        """At a tournament's table only its learners sit, and a seat the computer took stays its for the game."""
+        referee = self.service.referee
+        own = referee.seat_of(table_id, learner.id)
+        if own is None:
+            raise Unwelcome(409, _("this table is a tournament's: join the tournament, and its rounds seat you"))
+        if referee.table(table_id).seats[own].computer is not None:
+            raise Unwelcome(
+                409, _("the computer plays your seat until this game ends: you play again from the next round")
+            )
 
 
 class Computer(JsonHandler):
@@ -278,4 +302,64 @@ class Overview(JsonHandler):
             "online": sorted(learner.name for learner in online if learner is not None),
             "tables": [referee.summary(table_id) for table_id in referee.live],
             **class_progress(store.progress(), self.service.collection),
+            "tournaments": [
+                self.service.tournaments.summary(key, None, teacher=True) for key in self.service.tournaments.rows
+            ],
         }
+
+
+class TournamentHandler(JsonHandler):
+    """An endpoint of the tournament the address names (``/api/tournaments/ID/...``)."""
+
+    @property
+    def tournament_id(self) -> str:
+        return str(self.path_args[0])
+
+    def need_teacher(self) -> None:
+        if not self.is_teacher():
+            raise Unwelcome(403, _("only the teacher can do this: it needs the teacher's token"))
+
+
+class NewTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        self.need_teacher()
+        wanted = parse_new_tournament(self.request.body)
+        row = self.service.tournaments.new(
+            wanted.rules,
+            rounds=wanted.rounds,
+            table_size=wanted.table_size,
+            minutes=wanted.minutes,
+            turns=wanted.turns,
+            pause=PAUSE if wanted.pause is None else wanted.pause,
+            computer=wanted.computer or COMPUTER,
+            names_shown=wanted.names_shown,
+            seed=wanted.seed,
+        )
+        return {"tournament": row.id}
+
+
+class Tournament(TournamentHandler):
+    def answer_get(self) -> Any:
+        learner = self.learner()
+        if learner is None and not self.is_teacher():
+            raise Unwelcome(401, _("give your name first: this server does not know you"))
+        return self.service.tournaments.summary(self.tournament_id, learner, teacher=self.is_teacher())
+
+
+class JoinTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        learner = self.need_learner()
+        return {"round": self.service.tournaments.join(self.tournament_id, learner)}
+
+
+class StartTournament(TournamentHandler):
+    def answer_post(self) -> Any:
+        self.need_teacher()
+        self.service.start_tournament(self.tournament_id)
+        return {"round": self.service.tournaments.row(self.tournament_id).round}
+
+
+class TournamentRecords(TournamentHandler):
+    def answer_get(self) -> Any:
+        self.need_teacher()
+        return {"records": self.service.tournaments.records(self.tournament_id)}

@@ -105,7 +105,7 @@ class Live(WebSocketHandler):
         if self.learner is None or self.learner.id != learner.id:
             if self.learner is not None:
                 self._offline()
-            self.service.online[learner.id] += 1
+            self.service.arrive(learner.id, self)
         self.learner = learner
         self.write_message(write("welcome", name=learner.name, lang=learner.lang))
 
@@ -126,6 +126,4 @@ class Live(WebSocketHandler):
 
     def _offline(self) -> None:
         assert self.learner is not None
-        self.service.online[self.learner.id] -= 1
-        if self.service.online[self.learner.id] <= 0:
-            del self.service.online[self.learner.id]
+        self.service.depart(self.learner.id, self)

@@ -5,19 +5,25 @@ kinds; anything else is refused with one reason in words (:class:`MessageError`)
 
 Over the WebSocket a client sends ``hello`` first (its credential), then ``watch`` (a table's views come
 after every turn) and ``act`` (an action at a table, answered by ``done`` or ``refused`` with the same ``id``).
-Over HTTP the bodies are ``register``, ``me``, ``new_table``, ``seat``, ``computer`` and ``progress`` (the
+Over HTTP the bodies are ``register``, ``me``, ``new_table`` (with ``turns`` and ``minutes``, the game's limit,
+when it has one), ``seat``, ``computer`` and ``progress`` (the
 trainer's record of one puzzle: ``{"puzzle", "attempts", "hints", "solved", "helped"}``).
 
 The server sends:
 
 - ``{"type": "welcome", "name", "lang"}`` after a good ``hello``;
-- ``{"type": "view", "id", "rules", "status", "turn_seconds", "turn_left", "seats", "to_move", "turns", "maker",
-  "game"}`` after ``watch`` and after every turn: the table's id, rules string, ``open``/``playing``/``over``,
-  the turn timer's seconds and the seconds it has left now (``null`` while no timer runs), each seat's name
-  and computer player, whose turn and how many turns so far, whether the seat's learner made the table
+- ``{"type": "view", "id", "rules", "status", "turn_seconds", "turn_left", "limit", "time_left", "turns_left",
+  "time_up", "seats", "to_move", "turns", "maker", "game"}`` after ``watch`` and after every turn: the table's
+  id, rules string, ``open``/``playing``/``over``, the turn timer's seconds and the seconds it has left now
+  (``null`` while no timer runs), each seat's name
+  and computer player (``limit``: the game's ``turns`` and ``minutes``, or null; ``time_left``: the seconds its
+  clock has left, ``turns_left``: the turns until it ends, ``time_up``: time was called and the round is being
+  played out), whose turn and how many turns so far, whether the seat's learner made the table
   (``maker``: they may give its empty seats to computer players); ``game`` (once it started) is the
   seat's own view (:func:`.views.seat_view`: its hand only, the others' hand sizes, the table, the stock,
   the helping cards, the turns as the seat may see them, the log in its language, the result);
+- ``{"type": "round", "tournament", "round", "table", "seat"}`` on each connection of a learner seated as a
+  tournament's round starts: their table, which their client opens by itself;
 - ``{"type": "done", "id", "turn"}`` when an ``act`` counted, ``{"type": "refused", "id", "reason"}`` when
   not (``id`` null for a message that could not be read, ``table`` named when a ``watch`` was refused).
 
@@ -95,6 +101,26 @@ class NewTable:
     computers: dict[int, str]
     turn_seconds: float | None = None
     seed: int | None = None
+    turns: int | None = None
+    """The game's turn limit, if any (checked by :class:`~machiavelli_kit.game.limits.Limit`)."""
+    minutes: float | None = None
+    """The game's time limit in minutes, if any."""
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """The teacher's new tournament: its rules, rounds, table size, each round's minutes or turns, the pause
+    between rounds in seconds, the computer player of short tables, whether learners see names, its seed."""
+
+    rules: str
+    rounds: int
+    table_size: int
+    minutes: float | None
+    turns: int | None
+    pause: float | None
+    computer: str | None
+    names_shown: bool
+    seed: int | None
 
 
 @dataclass(frozen=True)
@@ -172,7 +198,64 @@ def parse_new_table(body: bytes) -> NewTable:
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed < 2**31):
         raise MessageError(_wrong("seed", seed, _("a whole number")))
-    return NewTable(_text(data, "rules"), seats, computers, None if turn_seconds is None else float(turn_seconds), seed)
+    turns = data.get("turns")
+    if turns is not None and not _is_int(turns):
+        raise MessageError(_wrong("turns", turns, _("a whole number")))
+    minutes = data.get("minutes")
+    if minutes is not None and not (isinstance(minutes, int | float) and not isinstance(minutes, bool)):
+        raise MessageError(_wrong("minutes", minutes, _("a number of minutes")))
+    return NewTable(
+        _text(data, "rules"),
+        seats,
+        computers,
+        None if turn_seconds is None else float(turn_seconds),
+        seed,
+        turns,
+        None if minutes is None else float(minutes),
+    )
+
+
+def parse_new_tournament(body: bytes) -> NewTournament:
+    """``{"rules", "rounds", "table_size", "minutes", "turns", "pause", "computer", "names_shown", "seed"}``; the
+    settings' values are checked by the tournament (:mod:`.tournaments`), their kinds here.
+
+    >>> parse_new_tournament(b'{"rules": "bga", "rounds": 3, "table_size": 2, "minutes": 12}').minutes
+    12.0
+    >>> parse_new_tournament(b'{"rules": "bga", "rounds": "three", "table_size": 2}')
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.classroom.server.messages.MessageError: rounds should be a whole number, not text
+    """
+    data = read(body)
+    minutes, pause = _optional_number(data, "minutes"), _optional_number(data, "pause")
+    turns, seed = data.get("turns"), data.get("seed")
+    if turns is not None and not _is_int(turns):
+        raise MessageError(_wrong("turns", turns, _("a whole number")))
+    if seed is not None and not (_is_int(seed) and 0 <= seed < 2**31):
+        raise MessageError(_wrong("seed", seed, _("a whole number")))
+    names_shown = data.get("names_shown", True)
+    if not isinstance(names_shown, bool):
+        raise MessageError(_wrong("names_shown", names_shown, _("true or false")))
+    return NewTournament(
+        _text(data, "rules"),
+        _number(data, "rounds"),
+        _number(data, "table_size"),
+        minutes,
+        turns,
+        pause,
+        _optional_text(data, "computer"),
+        names_shown,
+        seed,
+    )
+
+
+def _optional_number(data: Mapping[str, Any], key: str) -> float | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise MessageError(_wrong(key, value, _("a number")))
+    return float(value)
 
 
 def parse_take_seat(body: bytes) -> TakeSeat:

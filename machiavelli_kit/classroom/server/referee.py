@@ -25,15 +25,17 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
-from machiavelli_kit.classroom.server.store import LearnerRow, SeatRow, Status, Store, TableRow
+from machiavelli_kit.classroom.server.store import LearnerRow, LimitRow, SeatRow, Status, Store, TableRow
 from machiavelli_kit.classroom.server.views import TableViews
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.game.actions import Action, Draw, IllegalAction, Pass
 from machiavelli_kit.game.deal import MAX_PLAYERS, MIN_PLAYERS
-from machiavelli_kit.game.engine import refusal, step
+from machiavelli_kit.game.engine import end_after_round, refusal, step
+from machiavelli_kit.game.limits import NO_LIMIT, Limit
 from machiavelli_kit.game.players import PLAYERS
 from machiavelli_kit.game.record import dumps, replay_turns, turn_record
 from machiavelli_kit.game.session import Game
@@ -69,35 +71,48 @@ class LiveTable:
     seats: list[SeatRow]
     names: dict[int, str]
     """The names of the learners seated, by seat."""
+    limit: LimitRow | None = None
+    """The table's limit of turns or minutes, if it has one."""
     game: Game | None = None
     views: TableViews | None = None
     """The game's views, each turn worked out once (made again when the game is another)."""
 
 
 class Referee:
-    """Every table of the class, in memory and in ``store``."""
+    """Every table of the class, in memory and in ``store``; ``now`` tells the time a time limit runs out by
+    (the wall clock: a deadline is kept in the database, so a restarted server keeps it)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], datetime] | None = None) -> None:
         self.store = store
+        self.now = now or _utc_now
         self.live: dict[str, LiveTable] = {}
+        limits = store.limits()
         for row in store.tables():
-            self.live[row.id] = self._rebuild(row)
+            self.live[row.id] = self._rebuild(row, limits.get(row.id))
 
-    def _rebuild(self, row: TableRow) -> LiveTable:
+    def _rebuild(self, row: TableRow, limit: LimitRow | None) -> LiveTable:
         seats = self.store.seats(row.id)
         names = {}
         for seat in seats:
             learner = None if seat.learner is None else self.store.learner(seat.learner)
             if learner is not None:
                 names[seat.seat] = learner.name
-        live = LiveTable(row, seats, names)
+        live = LiveTable(row, seats, names, limit)
         if row.status != "open":
-            live.game = replay_turns(self._new_game(live), self.store.turns(row.id))
+            turns = self.store.turns(row.id)
+            called = None if limit is None else limit.time_called
+            if called is None:
+                live.game = replay_turns(self._new_game(live), turns)
+            else:
+                live.game = replay_turns(self._new_game(live), turns[:called])
+                live.game.call_time()
+                replay_turns(live.game, turns[called:])
         return live
 
     def _new_game(self, live: LiveTable) -> Game:
         names = [live.names.get(seat.seat) or str(seat.computer) for seat in live.seats]
-        return Game.new(names, Rules.parse(live.row.rules), live.row.seed)
+        limit = NO_LIMIT if live.limit is None else Limit(turns=live.limit.turns, minutes=live.limit.minutes)
+        return Game.new(names, Rules.parse(live.row.rules), live.row.seed, limit=limit)
 
     # tables
 
@@ -110,8 +125,13 @@ class Referee:
         turn_seconds: float | None = None,
         maker: int | None = None,
         seed: int | None = None,
+        limit: Limit = NO_LIMIT,
+        seated: Mapping[int, LearnerRow] | None = None,
     ) -> TableRow:
-        """Make a table; computer players sit in the seats ``computers`` names. Refused in words if wrong."""
+        """Make a table; computer players sit in the seats ``computers`` names; ``limit``: the game ends after so
+        many turns or minutes (the round in progress played out); ``seated``: learners already in their seats (a
+        tournament's table: when every seat is filled so, the game starts at once). Refused in words if wrong."""
+        seated = dict(seated or {})
         computers = dict(computers or {})
         parsed = Rules.parse(rules)  # RulesError says what is wrong with the rules
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
@@ -127,8 +147,8 @@ class Referee:
                         seat=seat, count=seats, last=seats - 1
                     )
                 )
-            _check_kind(kind)
-        if len(computers) == seats:
+            check_kind(kind)
+        if len(computers) == seats and not seated:
             raise Refused(_("every seat has a computer player: leave at least one seat for a learner"))
         if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
             raise Refused(
@@ -136,17 +156,21 @@ class Referee:
                     low=TURN_SECONDS[0], high=TURN_SECONDS[1], value=turn_seconds
                 )
             )
+        full = bool(seated) and len(computers) + len(seated) == seats and not set(seated) & set(computers)
         row = TableRow(
             _table_id(),
             parsed.spelled("stock_out"),  # as records name it: read back as it was meant
             seats,
             secrets.randbelow(2**31) if seed is None else seed,
             turn_seconds,
-            "open",
+            "playing" if full else "open",
             maker,
         )
-        self.store.add_table(row, computers)
-        self.live[row.id] = self._rebuild(row)
+        limit_row = LimitRow(limit.turns, limit.minutes) if limit else None
+        self.store.add_table(row, computers, limit_row, {seat: learner.id for seat, learner in seated.items()})
+        live = self.live[row.id] = self._rebuild(row, limit_row)
+        if full:
+            self._wind(live)
         return row
 
     def table(self, table_id: str) -> LiveTable:
@@ -171,6 +195,7 @@ class Referee:
             "rules": live.row.rules,
             "status": live.row.status,
             "turn_seconds": live.row.turn_seconds,
+            "limit": None if live.limit is None else {"turns": live.limit.turns, "minutes": live.limit.minutes},
             "seats": [
                 {"seat": seat.seat, "name": live.names.get(seat.seat), "computer": seat.computer} for seat in live.seats
             ],
@@ -218,6 +243,48 @@ class Referee:
     def _start(self, live: LiveTable) -> None:
         live.row = dataclasses.replace(live.row, status="playing")
         live.game = self._new_game(live)
+        self._wind(live)
+
+    def _wind(self, live: LiveTable) -> None:
+        """Write when a time limit runs out, as the game starts (once: a restart keeps it)."""
+        if live.limit is not None and live.limit.minutes is not None and live.limit.deadline is None:
+            deadline = self.now() + timedelta(minutes=live.limit.minutes)
+            self.store.set_deadline(live.row.id, deadline)
+            live.limit = dataclasses.replace(live.limit, deadline=deadline)
+
+    # the time limit
+
+    def deadline(self, table_id: str) -> datetime | None:
+        """When the table's time runs out, while its game is on and time has not been called."""
+        live = self.table(table_id)
+        limit, game = live.limit, live.game
+        if limit is None or limit.deadline is None or game is None or game.over or limit.time_called is not None:
+            return None
+        if live.row.status == "open":
+            return None
+        return limit.deadline
+
+    def time_left(self, table_id: str) -> float | None:
+        """The seconds until the table's time runs out (0 once past), ``None`` when no clock runs."""
+        deadline = self.deadline(table_id)
+        return None if deadline is None else max(0.0, (deadline - self.now()).total_seconds())
+
+    def check_time(self, table_id: str) -> bool:
+        """Call time at the table if its deadline has passed (:meth:`Game.call_time`: the round in progress is
+        played to its end, or the game ends now between two rounds); whether that changed the game."""
+        live = self.table(table_id)
+        deadline = self.deadline(table_id)
+        if deadline is None or self.now() < deadline:
+            return False
+        game, limit = live.game, live.limit
+        assert game is not None and limit is not None
+        ends_now = end_after_round(game.state, "time").over
+        self.store.call_time(table_id, len(game.turns), over=ends_now)
+        live.limit = dataclasses.replace(limit, time_called=len(game.turns))
+        game.call_time()
+        if game.over:
+            live.row = dataclasses.replace(live.row, status="over")
+        return True
 
     def hand_to_computer(
         self, table_id: str, seat: int, kind: str, *, by: int | None, teacher: bool, present: Collection[int]
@@ -227,7 +294,7 @@ class Referee:
         live = self.table(table_id)
         if not teacher and (by is None or by != live.row.maker):
             raise Refused(_("only the table's maker or the teacher can give a seat to a computer player"))
-        _check_kind(kind)
+        check_kind(kind)
         if not 0 <= seat < len(live.seats):
             raise Refused(
                 _("there is no seat {seat} at this table: the seats are 0 to {last}").format(
@@ -332,6 +399,10 @@ class Referee:
         live = self.table(table_id)
         maker = seat is not None and live.row.maker is not None and live.seats[seat].learner == live.row.maker
         view: dict[str, object] = {"type": "view", **self.summary(table_id), "maker": maker}
+        game = live.game
+        ends = None if game is None or game.over else game.state.ends_after
+        view["turns_left"] = None if ends is None or game is None else ends[0] - len(game.turns)
+        view["time_up"] = game is not None and game.time_called is not None and not game.over
         if live.game is not None:
             if live.views is None or live.views.game is not live.game:
                 live.views = TableViews(live.game)
@@ -346,7 +417,12 @@ class Referee:
         return dumps(live.game)
 
 
-def _check_kind(kind: str) -> None:
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def check_kind(kind: str) -> None:
+    """Refuse in words a computer player that does not exist."""
     if kind not in PLAYERS:
         raise Refused(
             _("there is no computer player called {name}: choose {players}").format(

@@ -89,6 +89,68 @@ turns = Table(
     Column("number", Integer, primary_key=True),
     Column("turn", Text, nullable=False),
 )
+table_limits = Table(
+    "table_limits",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("turns", Integer, nullable=True),
+    Column("minutes", Float, nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("time_called", Integer, nullable=True),
+)
+"""A table's game length: a table of its own, so that a class database made before limits keeps working (the
+server adds new tables to a database, never columns). ``deadline``: when a time limit runs out, written as the
+game starts; ``time_called``: after how many turns the referee called time."""
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("rules", String(400), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("table_size", Integer, nullable=False),
+    Column("minutes", Float, nullable=True),
+    Column("turns", Integer, nullable=True),
+    Column("pause", Float, nullable=False),
+    Column("computer", String(20), nullable=False),
+    Column("names_shown", Boolean, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("status", String(8), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+"""A class tournament, made by the teacher: its rules, rounds, table size, each round's limit (``minutes``,
+``turns``), the pause between rounds (seconds), the computer player who fills short tables and takes a seat
+left empty, whether learners see one another's names in the standings, its seed, ``open``/``playing``/``over``
+and the round being played (0 before it starts)."""
+entrants = Table(
+    "entrants",
+    metadata,
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), primary_key=True),
+    Column("learner", Integer, ForeignKey("learners.id"), primary_key=True),
+    Column("first_round", Integer, nullable=False),
+    Column("present", Boolean, nullable=False),
+)
+"""Who plays a tournament: from which round (a latecomer from the next one), and whether they are here (a learner
+who left is not seated until they come back)."""
+round_tables = Table(
+    "round_tables",
+    metadata,
+    Column("table_id", String(16), ForeignKey("tables.id"), primary_key=True),
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seats", Text, nullable=False),
+)
+"""Each round's tables: the table, its number in the round, and the learner in each seat (JSON, null for a
+computer player)."""
+tournament_rounds = Table(
+    "tournament_rounds",
+    metadata,
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("sitting_out", Text, nullable=False),
+)
+"""Each round made, and who sat it out (JSON: learner ids), so that no one sits out twice."""
 progress = Table(
     "progress",
     metadata,
@@ -136,6 +198,48 @@ class TableRow:
     turn_seconds: float | None
     status: Status
     maker: int | None
+
+
+@dataclass(frozen=True)
+class LimitRow:
+    """A table's limit of turns or minutes, when its time runs out (once the game started), and after how many
+    turns time was called."""
+
+    turns: int | None
+    minutes: float | None
+    deadline: datetime | None = None
+    time_called: int | None = None
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: str
+    rules: str
+    rounds: int
+    table_size: int
+    minutes: float | None
+    turns: int | None
+    pause: float
+    computer: str
+    names_shown: bool
+    seed: int
+    status: Status
+    round: int
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    learner: int
+    first_round: int
+    present: bool
+
+
+@dataclass(frozen=True)
+class RoundTableRow:
+    table: str
+    round: int
+    number: int
+    seats: tuple[int | None, ...]
 
 
 @dataclass(frozen=True)
@@ -240,15 +344,52 @@ class Store:
 
     # tables and seats
 
-    def add_table(self, table: TableRow, computers: Mapping[int, str]) -> None:
-        """The table and its seats, the computers' filled, in one transaction."""
+    def add_table(
+        self,
+        table: TableRow,
+        computers: Mapping[int, str],
+        limit: LimitRow | None = None,
+        learners: Mapping[int, int] | None = None,
+    ) -> None:
+        """The table and its seats, the computers' and the ``learners``' filled, and its limit if it has one, in one
+        transaction."""
+        learners = learners or {}
         with self.engine.begin() as connection:
             values = {**table.__dict__, "created": _now()}
             connection.execute(insert(tables).values(values))
             rows = [
-                {"table_id": table.id, "seat": seat, "computer": computers.get(seat)} for seat in range(table.seats)
+                {"table_id": table.id, "seat": seat, "computer": computers.get(seat), "learner": learners.get(seat)}
+                for seat in range(table.seats)
             ]
             connection.execute(insert(seats), rows)
+            if limit is not None:
+                connection.execute(insert(table_limits).values(table_id=table.id, **limit.__dict__))
+
+    def limits(self) -> dict[str, LimitRow]:
+        """Every table's limit, by table id (a table without one is not there)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(table_limits)).all()
+        return {row.table_id: LimitRow(row.turns, row.minutes, _aware(row.deadline), row.time_called) for row in rows}
+
+    def set_deadline(self, table_id: str, deadline: datetime) -> None:
+        """When the table's time runs out: written once, as its game starts (a restart keeps it)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(table_limits)
+                .where(table_limits.c.table_id == table_id, table_limits.c.deadline.is_(None))
+                .values(deadline=deadline)
+            )
+
+    def call_time(self, table_id: str, after: int, *, over: bool) -> None:
+        """The table's time was called after ``after`` turns (``over``: that ended the game at once)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(table_limits)
+                .where(table_limits.c.table_id == table_id, table_limits.c.time_called.is_(None))
+                .values(time_called=after)
+            )
+            if over:
+                connection.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
 
     def take_seat(self, table_id: str, seat: int, learner: int, *, start: bool) -> None:
         """Bind ``seat`` to ``learner`` (and hand it back from a computer); ``start``: the game starts with it."""
@@ -284,6 +425,82 @@ class Store:
         with self.engine.connect() as connection:
             rows = connection.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
         return [SeatRow(row.seat, row.learner, row.computer) for row in rows]
+
+    # tournaments
+
+    def add_tournament(self, tournament: TournamentRow) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(tournaments).values({**tournament.__dict__, "created": _now()}))
+
+    def tournaments(self) -> list[TournamentRow]:
+        """Every tournament, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tournaments).order_by(tournaments.c.created, tournaments.c.id)).all()
+        return [_tournament_row(row) for row in rows]
+
+    def set_round(self, tournament_id: str, round: int, status: Status) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(tournaments).where(tournaments.c.id == tournament_id).values(round=round, status=status)
+            )
+
+    def add_entrant(self, tournament_id: str, learner: int, first_round: int) -> None:
+        """Enter ``learner`` (or mark them here again, keeping the round they first joined for)."""
+        key = (entrants.c.tournament_id == tournament_id, entrants.c.learner == learner)
+        with self.engine.begin() as connection:
+            if connection.execute(select(entrants).where(*key).with_for_update()).first() is None:
+                values = {"tournament_id": tournament_id, "learner": learner, "first_round": first_round}
+                connection.execute(insert(entrants).values(present=True, **values))
+            else:
+                connection.execute(update(entrants).where(*key).values(present=True))
+
+    def set_present(self, tournament_id: str, learner: int, present: bool) -> None:
+        key = (entrants.c.tournament_id == tournament_id, entrants.c.learner == learner)
+        with self.engine.begin() as connection:
+            connection.execute(update(entrants).where(*key).values(present=present))
+
+    def entrants(self, tournament_id: str) -> list[EntrantRow]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(entrants).where(entrants.c.tournament_id == tournament_id).order_by(entrants.c.learner)
+            ).all()
+        return [EntrantRow(row.learner, row.first_round, row.present) for row in rows]
+
+    def add_round(
+        self, tournament_id: str, round: int, tables: Mapping[str, tuple[int | None, ...]], sitting_out: list[int]
+    ) -> None:
+        """A round's tables (made and seated already: each learner's id by seat, ``None`` for a computer player),
+        who sits it out, and the tournament at that round, in one transaction."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(tournament_rounds).values(
+                    tournament_id=tournament_id, round=round, sitting_out=json.dumps(sitting_out)
+                )
+            )
+            for number, (table_id, seated) in enumerate(tables.items(), start=1):
+                values = {"table_id": table_id, "tournament_id": tournament_id, "round": round, "number": number}
+                connection.execute(insert(round_tables).values(seats=json.dumps(list(seated)), **values))
+            connection.execute(
+                update(tournaments).where(tournaments.c.id == tournament_id).values(round=round, status="playing")
+            )
+
+    def sitting_out(self, tournament_id: str) -> dict[int, list[int]]:
+        """Who sat out each round made, by round."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(tournament_rounds).where(tournament_rounds.c.tournament_id == tournament_id)
+            ).all()
+        return {row.round: list(json.loads(row.sitting_out)) for row in rows}
+
+    def round_tables(self, tournament_id: str) -> list[RoundTableRow]:
+        """Every table of the tournament, by round then number."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(round_tables)
+                .where(round_tables.c.tournament_id == tournament_id)
+                .order_by(round_tables.c.round, round_tables.c.number)
+            ).all()
+        return [RoundTableRow(row.table_id, row.round, row.number, tuple(json.loads(row.seats))) for row in rows]
 
     # turns
 
@@ -365,8 +582,30 @@ def hidden_password(url: str) -> str:
     return f"{scheme}{sep}{login.split(':')[0]}:***@{place}"
 
 
+def _tournament_row(row: Any) -> TournamentRow:
+    return TournamentRow(
+        row.id,
+        row.rules,
+        row.rounds,
+        row.table_size,
+        row.minutes,
+        row.turns,
+        row.pause,
+        row.computer,
+        row.names_shown,
+        row.seed,
+        row.status,
+        row.round,
+    )
+
+
 def _table_row(row: Any) -> TableRow:
     return TableRow(row.id, row.rules, row.seats, row.seed, row.turn_seconds, row.status, row.maker)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """``moment`` in UTC (SQLite gives back a time without its zone; it was written in UTC)."""
+    return moment if moment is None or moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _now() -> datetime:
