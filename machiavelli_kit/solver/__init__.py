@@ -4,7 +4,8 @@
 table and its *par* (table cards that change meld + hand cards placed), the
 least among the plays that reach the goal. The wing's modules, each with one job:
 
-- :mod:`~machiavelli_kit.solver.best_play`: :func:`solve` itself, the goal and the time limit;
+- :mod:`~machiavelli_kit.solver.best_play`: :func:`solve` itself, the goal and the time limit,
+  and :func:`play_exists`, whether a play meets the goal at all (sooner: no par, no moves);
 - :mod:`~machiavelli_kit.solver.solution`: the answer and the solver's errors;
 - :mod:`~machiavelli_kit.solver.program`: the integer program for one position (what it
   asks, and the answer read back and checked), with :mod:`~machiavelli_kit.solver.shapes`
@@ -32,7 +33,7 @@ so, at the same point on any machine); any other way HiGHS stops is a
 False
 """
 
-from machiavelli_kit.solver.best_play import solve
+from machiavelli_kit.solver.best_play import play_exists, solve
 from machiavelli_kit.solver.clock import DEFAULT_TIME_LIMIT, Clock, Work
 from machiavelli_kit.solver.solution import Solution, SolverError, SolverInputError, SolverOutOfWork, SolverTimeout
 
@@ -45,5 +46,6 @@ __all__ = [
     "SolverOutOfWork",
     "SolverTimeout",
     "Work",
+    "play_exists",
     "solve",
 ]

@@ -1,5 +1,6 @@
 """The best play for a position: :func:`solve`, which reads the goal and the time limit, tries the
-lay-off shortcut, then the integer program."""
+lay-off shortcut, then the integer program; and :func:`play_exists`, the same question's
+feasibility alone."""
 
 from __future__ import annotations
 
@@ -37,6 +38,49 @@ def solve(
     (:class:`~machiavelli_kit.solver.clock.Work`), past which the solver raises
     :class:`~machiavelli_kit.solver.solution.SolverOutOfWork` on any machine alike.
     """
+    program, clock = _program(position, rules, goal, room, time_limit, clock)
+    laid_off = program.laid_off()
+    if laid_off is not None:
+        return laid_off
+    values = program.solve(clock)
+    if values is None:
+        return Solution.no_play(position, program.rules, program.goal)
+    return program.extract(values)
+
+
+def play_exists(
+    position: Position,
+    rules: Rules | str = BGA,
+    goal: Goal | Card | str = Goal.CLOSE,
+    *,
+    room: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    clock: Clock | None = None,
+) -> bool:
+    """Whether some play meets ``goal`` (by default ``close``: could the whole hand go down?), the
+    same verdict as ``solve(...).feasible`` with the same arguments, sooner: the search stops at the
+    first play it finds, and looks for no par and no moves.
+
+    >>> from machiavelli_kit.core.position import Position
+    >>> play_exists(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H 9H"))
+    True
+    >>> play_exists(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H KS"))
+    False
+    """
+    program, clock = _program(position, rules, goal, room, time_limit, clock)
+    return program.laid_off() is not None or program.exists(clock)
+
+
+def _program(
+    position: Position,
+    rules: Rules | str,
+    goal: Goal | Card | str,
+    room: int | None,
+    time_limit: float | None,
+    clock: Clock | None,
+) -> tuple[Program, Clock]:
+    """The program for the question, once its arguments are checked, and its clock, with the solve
+    counted as a unit of its work."""
     rules = as_rules(rules)
     goal = _as_goal(goal, position)
     if time_limit is not None and not time_limit > 0:
@@ -50,13 +94,7 @@ def solve(
         raise SolverInputError("; ".join(problem.message for problem in position.problems(rules)))
     clock = Clock(time_limit) if clock is None else clock
     clock.spend()  # each solve is a unit of work, answered by the shortcut or not
-    laid_off = program.laid_off()
-    if laid_off is not None:
-        return laid_off
-    values = program.solve(clock)
-    if values is None:
-        return Solution.no_play(position, rules, goal)
-    return program.extract(values)
+    return program, clock
 
 
 def _as_goal(goal: Goal | Card | str, position: Position) -> Goal:

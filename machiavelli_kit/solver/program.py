@@ -51,7 +51,7 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.solver.clock import Clock
 from machiavelli_kit.solver.highs import INFINITY
 from machiavelli_kit.solver.lay_off import lay_off
-from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, constraint_matrix, objectives
+from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, Matrix, constraint_matrix, objectives
 from machiavelli_kit.solver.search import Relaxation, most_cards_then_most_stays
 from machiavelli_kit.solver.shapes import continuations, fills, kept_whole, known_shape, reforms_of, stays_in
 from machiavelli_kit.solver.solution import Solution, SolverError
@@ -93,6 +93,31 @@ class Program:
 
     def solve(self, clock: Clock) -> IntArray | None:
         """The column values of the best play, or ``None`` when no play meets the goal."""
+        program = self._program()
+        if program is None:
+            return None
+        layout, matrix, bounds = program
+        placed, stays = objectives(layout)
+        if self.goal.kind in (GoalKind.CLOSE, GoalKind.PLAY):  # the least par among the plays that meet the goal
+            cost = stays if self.goal.kind is GoalKind.CLOSE else stays - placed
+            return Relaxation(layout, matrix, bounds, clock, cost).maximise()
+        weighted = (self._table_total() + 1) * placed + stays
+        whole_hand = self._table_total() + len(self.position.hand)
+        return most_cards_then_most_stays(
+            Relaxation(layout, matrix, bounds, clock, weighted), placed, stays, whole_hand
+        )
+
+    def exists(self, clock: Clock) -> bool:
+        """Whether some play meets the goal: the search stops at the first play it finds."""
+        program = self._program()
+        if program is None:
+            return False
+        layout, matrix, bounds = program
+        placed, _ = objectives(layout)
+        return Relaxation(layout, matrix, bounds, clock, placed).first_point() is not None
+
+    def _program(self) -> tuple[Layout, Matrix, Bounds] | None:
+        """The program's layout, matrix and bounds, or ``None`` when no play can meet the goal."""
         layout = self._layout()
         if layout is None:
             return None
@@ -100,13 +125,7 @@ class Program:
         if bounds is None:
             return None
         self.layout = layout
-        placed, stays = objectives(layout)
-        matrix = constraint_matrix(layout, self.arrays)
-        if self.goal.kind in (GoalKind.CLOSE, GoalKind.PLAY):  # the least par among the plays that meet the goal
-            cost = stays if self.goal.kind is GoalKind.CLOSE else stays - placed
-            return Relaxation(layout, matrix, bounds, clock, cost).maximise()
-        weighted = (self._table_total() + 1) * placed + stays
-        return most_cards_then_most_stays(Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
+        return layout, constraint_matrix(layout, self.arrays), bounds
 
     def _table_total(self) -> int:
         return int(self.on_table.sum()) + self.table_jokers

@@ -1,0 +1,158 @@
+"""The solver's slow tail (issue 28): the feasibility-only answer, the least disruption after a
+whole-hand play found from scratch, and the search's proven bounds handed to branch and cut.
+Each is checked against the brute force and against the full answer; effort is counted in
+units of work (:class:`Work`), never on the clock."""
+
+from __future__ import annotations
+
+import random
+
+import highspy
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.random_positions import random_position
+from machiavelli_kit.core.rules import Rules
+from machiavelli_kit.solver import Clock, SolverInputError, Work, play_exists, search, solve
+from machiavelli_kit.solver.program import Program
+from tests.brute_force import best_play
+from tests.test_solver import VARIANTS, small_world
+
+WHOLE_HAND = Position.parse(
+    "AS AD AC | 3S 4S JK | 8H 8C 8D 8S | JK QS KS | KH KS KC | 8S 8D 8H | 2C 3C 4C 5C | 7C 8C 9C 10C JC | "
+    "4S 5S 6S | AD 2D 3D | 2H 3H 4H 5H | 5C 5S 5H | QC QD QH | AH 2H 3H 4H | 2C 3C 4C | 7H 7C 7D 7S | "
+    "9H 9D 9S | QH QD QC",
+    "2S 6D 6C 6C 7S 10H 10C JS JC QS KH KD",
+)
+"""The benchmark's slowest position (``bga(jokers=2)``): the whole hand of 12 goes down, and the
+least disruption after it took 31 relaxations and a branch and cut."""
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS))
+def test_play_exists_agrees_with_brute_force(seed: int, variant: Rules) -> None:
+    position = small_world(random.Random(seed), variant)
+    most, _ = best_play(position, variant)
+    assert play_exists(position, variant, "max") == (most > 0)
+    assert play_exists(position, variant, "close") == solve(position, variant, "close").feasible
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(VARIANTS),
+    size=st.sampled_from([(15, 4), (30, 6), (60, 12), (60, 16)]),
+    goal=st.sampled_from(["max", "close", "card"]),
+    budget=st.sampled_from([0, 2, search.SEARCH_BUDGET]),
+)
+def test_play_exists_says_what_the_full_answer_says(
+    seed: int, variant: Rules, size: tuple[int, int], goal: str, budget: int
+) -> None:
+    """On larger positions too, whether the search finds the first play or branch and cut does."""
+    rng = random.Random(seed)
+    position = random_position(rng, variant, table_cards=size[0], hand_size=size[1])
+    target = rng.choice(position.hand) if goal == "card" else goal
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "SEARCH_BUDGET", budget)
+        exists = play_exists(position, variant, target)
+    assert exists == solve(position, variant, target).feasible
+
+
+def test_play_exists_takes_the_same_arguments_and_errors_as_solve() -> None:
+    position = Position.parse("4C 5C 6C", "3C 9H")
+    assert not play_exists(position)
+    assert play_exists(position, "bga", "max")
+    assert play_exists(position, goal="play:3C", room=1)
+    assert not play_exists(position, goal="play:9H")
+    with pytest.raises(SolverInputError, match="is not in the hand"):
+        play_exists(position, goal="play:KS")
+    with pytest.raises(SolverInputError, match="positive number of seconds"):
+        play_exists(position, time_limit=0)
+
+
+def test_play_exists_stops_at_the_first_play() -> None:
+    """Where the full answer searches on for the least disruption, feasibility needs less work."""
+    rules = Rules(jokers=2)
+    exists_work, full_work = Work(10_000), Work(10_000)
+    assert play_exists(WHOLE_HAND, rules, clock=Clock(None, exists_work))
+    assert solve(WHOLE_HAND, rules, "close", clock=Clock(None, full_work)).feasible
+    assert exists_work.spent < full_work.spent
+
+
+def test_the_least_disruption_after_a_whole_hand_play_is_found_from_scratch() -> None:
+    """After the search for the most cards, the most staying cards are searched for from a fresh
+    basis: a few relaxations, where the last basis led to 31 and a branch and cut."""
+    work = Work(8)
+    best = solve(WHOLE_HAND, Rules(jokers=2), clock=Clock(None, work))
+    assert (best.max_play, best.par) == (len(WHOLE_HAND.hand), 15)
+    assert solve(WHOLE_HAND, Rules(jokers=2), "close").par == 15
+
+
+def test_branch_and_cut_starts_from_the_bounds_the_search_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's fixing by reduced costs reaches HiGHS's branch and cut: it is not thrown away."""
+    rules = Rules(wrap=True)
+    position = random_position(random.Random(11), rules, table_cards=60, hand_size=14)
+    made: list[highspy.Highs] = []
+    real = search.highs_for
+
+    def recording(kind: str = "lp") -> highspy.Highs:
+        highs = real(kind)
+        if kind == "mip":
+            made.append(highs)
+        return highs
+
+    monkeypatch.setattr(search, "highs_for", recording)
+    monkeypatch.setattr(search, "SEARCH_BUDGET", 4)
+    answer = solve(position, rules)
+    program = Program(position, rules, Goal.MAX)
+    layout = program._layout()
+    assert layout is not None
+    bounds = program._bounds(layout)
+    assert bounds is not None and made
+    lp = made[0].getLp()
+    fixed_before = int(np.sum(bounds[0] == bounds[1]))
+    fixed_after = int(np.sum(np.asarray(lp.col_lower_) == np.asarray(lp.col_upper_)))
+    assert fixed_after > fixed_before
+    monkeypatch.setattr(search, "SEARCH_BUDGET", 0)
+    again = solve(position, rules)
+    assert (answer.max_play, answer.par) == (again.max_play, again.par)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIANTS), budget=st.sampled_from([1, 2, 3, 5]))
+def test_branch_and_cut_after_part_of_the_search_agrees_with_brute_force(
+    seed: int, variant: Rules, budget: int
+) -> None:
+    position = small_world(random.Random(seed), variant)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "SEARCH_BUDGET", budget)
+        solution = solve(position, variant)
+    expected_play, expected_par = best_play(position, variant)
+    assert (solution.max_play, solution.par if solution.feasible else 0) == (expected_play, expected_par)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(VARIANTS),
+    goal=st.sampled_from(["max", "close", "card"]),
+    budget=st.sampled_from([2, 4, 8]),
+)
+def test_branch_and_cut_after_part_of_the_search_agrees_with_branch_and_cut_alone(
+    seed: int, variant: Rules, goal: str, budget: int
+) -> None:
+    """On larger positions, where the search finds plays and fixes columns before it hands over."""
+    rng = random.Random(seed)
+    position = random_position(rng, variant, table_cards=rng.choice([30, 60]), hand_size=rng.choice([8, 14]))
+    target = rng.choice(position.hand) if goal == "card" else goal
+    answers = []
+    for searched in (budget, 0):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(search, "SEARCH_BUDGET", searched)
+            found = solve(position, variant, target)
+        answers.append((found.feasible, found.max_play if goal != "card" else 0, found.par if found.feasible else 0))
+    assert answers[0] == answers[1]
