@@ -25,7 +25,7 @@ from machiavelli_kit.game.actions import Draw, Pass, Play
 from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.helping import HelpingChoice, helping_choices
 from machiavelli_kit.game.state import View
-from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Clock, Solution, solve
+from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Clock, Solution, play_exists, solve
 from machiavelli_kit.solver.steps import CARD_ORDER
 from machiavelli_kit.solver.templates import card_index, templates
 
@@ -66,6 +66,34 @@ def best_play(
         if found is not None and (best is None or found[0] > best[0]):
             best = found
     return None if best is None else best[1]
+
+
+def closes(view: View, *, clock: Clock | None = None) -> bool:
+    """Whether :func:`best_play` finds a play that closes (``best_play(view, Goal.CLOSE)`` is not
+    ``None``), sooner: it asks the solver only whether the hand cards left by each way to lay the
+    helping cards could all go down (:func:`~machiavelli_kit.solver.play_exists`), no par, no table.
+
+    >>> from machiavelli_kit.game.session import Game
+    >>> game = Game.new(["Ann", "Bob"], "bga", seed=3)
+    >>> closes(game.view(game.to_move)), best_play(game.view(game.to_move), Goal.CLOSE)
+    (False, None)
+    """
+    hand = Counter(view.hand)
+    room = view.rules.turn_room(0, hand.total())
+    choices = [HelpingChoice((), Counter(), ())]
+    if view.helpers and room >= MIN_OWN_CARDS_WITH_HELPERS:
+        choices = helping_choices(hand, Counter(view.helpers), view.rules, room)
+    table = view.table if view.may_touch_table else Table()
+    for choice in choices:
+        left = hand - choice.own
+        if not left:
+            if choice.melds:
+                return True
+            continue
+        room = view.rules.turn_room(choice.own.total(), left.total())
+        if room >= 1 and exists_within(Position(table, tuple(left.elements())), view.rules, Goal.CLOSE, clock, room):
+            return True
+    return False
 
 
 def _with_helping(
@@ -276,6 +304,17 @@ def solve_within(
         return solve(position, rules, goal, room=room, time_limit=None)
     clock.remaining()
     return solve(position, rules, goal, room=room, clock=clock)
+
+
+def exists_within(
+    position: Position, rules: Rules, goal: Goal | Card, clock: Clock | None, room: int | None = None
+) -> bool:
+    """:func:`solve_within`'s verdict alone (whether a play meets ``goal``), sooner:
+    :func:`~machiavelli_kit.solver.play_exists` within what is left of ``clock``."""
+    if clock is None:
+        return play_exists(position, rules, goal, room=room, time_limit=None)
+    clock.remaining()
+    return play_exists(position, rules, goal, room=room, clock=clock)
 
 
 def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:

@@ -32,7 +32,16 @@ from machiavelli_kit.core.melds import MIN_MELD
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.rules import RANKS_IN_SUIT
 from machiavelli_kit.game.actions import Action, Draw, Play
-from machiavelli_kit.game.plans import best_play, first_step, newcomer_play, no_play, simple_options, solve_within
+from machiavelli_kit.game.plans import (
+    best_play,
+    closes,
+    exists_within,
+    first_step,
+    newcomer_play,
+    no_play,
+    simple_options,
+    solve_within,
+)
 from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
 from machiavelli_kit.solver import Clock, SolverTimeout, Work
@@ -170,8 +179,8 @@ class Expert(Player):
     def think(self, view: View, clock: Clock) -> Action:
         hold = min(self.HOLD, view.rules.max_cards_per_turn or self.HOLD)
         waiting = view.stock_size and not last_chance(view)
-        if waiting and len(view.hand) <= hold:
-            return best_play(view, Goal.CLOSE, clock=clock) or no_play(view)
+        if waiting and len(view.hand) <= hold:  # most turns it cannot close: asked first, without par
+            return (closes(view, clock=clock) and best_play(view, Goal.CLOSE, clock=clock)) or no_play(view)
         full = best_play(view, clock=clock)
         if full is None:
             return no_play(view)
@@ -189,8 +198,10 @@ def _shed(view: View, full: Play, count: int, clock: Clock) -> Play | None:
         return None
     loose = sorted(laid.elements(), key=lambda card: (connections(card, view.hand), card))
     for size in range(count, min(count + MIN_MELD, laid.total())):
-        found = solve_within(Position(view.table, tuple(loose[:size])), view.rules, Goal.CLOSE, clock)
-        if not found.feasible:  # those cards alone fit nowhere: the most of the hand that does, up to size
+        alone = Position(view.table, tuple(loose[:size]))
+        if exists_within(alone, view.rules, Goal.CLOSE, clock):
+            found = solve_within(alone, view.rules, Goal.CLOSE, clock)
+        else:  # those cards alone fit nowhere: the most of the hand that does, up to size
             found = solve_within(view.position, view.rules, Goal.MAX, clock, size)
         if found.feasible and len(found.played) >= count:
             return Play(found.table)

@@ -45,7 +45,7 @@ from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.puzzles.hint_words import Words
 from machiavelli_kit.puzzles.planting import close, neighbours, plant
 from machiavelli_kit.puzzles.verify import answer_of, complete, solve_puzzle
-from machiavelli_kit.solver import Solution, solve
+from machiavelli_kit.solver import Solution, play_exists, solve
 
 SEED = 2026
 MAX_TRIES = 20_000
@@ -217,9 +217,14 @@ def _goal(rng: random.Random, recipe: Recipe, slot: _Slot, best: Solution) -> Go
     choices = sorted({card for card in hand if not card.is_joker and bool(played[card]) == slot.yes})
     rng.shuffle(choices)
     for card in choices[:3]:
-        answer = solve(best.position, best.rules, Goal(GoalKind.PLAY, card))
-        if answer.feasible == slot.yes and (not slot.yes or grade(answer).technique in recipe.grades):
-            return Goal(GoalKind.PLAY, card)
+        goal = Goal(GoalKind.PLAY, card)
+        if not slot.yes:  # only whether the card can be played is read
+            if not play_exists(best.position, best.rules, goal):
+                return goal
+            continue
+        answer = solve(best.position, best.rules, goal)
+        if answer.feasible and grade(answer).technique in recipe.grades:
+            return goal
     return None
 
 
@@ -237,7 +242,7 @@ def _near_miss(rng: random.Random, position: Position, rules: Rules) -> Position
         candidate = Position(Table.of(meld for meld in melds if meld), tuple(sorted(hand)))
         if candidate.problems(rules) or not check_table(candidate.table, rules).valid:
             continue
-        if not solve(candidate, rules).feasible:
+        if not play_exists(candidate, rules, Goal.MAX):
             return candidate
     return None
 
