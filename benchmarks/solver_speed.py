@@ -6,7 +6,10 @@ For every position, in one process and interleaved (the order alternates):
 
 - **kit**: the kit's full answer, ``solve()`` then its ``moves`` (max_play, least par, moves, validated);
 - **baseline**: ``baseline_ilp.baseline_solve``, max_play only, from a model built once per rule set;
-- **hint**: a full hint ladder (solves again, and phrases six hints).
+- **hint**: a full hint ladder (solves again, and phrases six hints);
+- **close**, **play**: the kit's full answer for the goals ``close`` and ``play:<the hand's first card>``.
+
+The ``hardest`` bucket is the hardest-positions set kept in ``hardest.txt`` (see ``hardest.py``).
 
 Prints, per size bucket and overall, the median, p90, p99 and worst time of each,
 the kit/baseline ratios of the medians and p99s, the percentiles around the
@@ -32,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from baseline_ilp import baseline_solve
 from hard_positions import HARD_RULES, hard_position
+from hardest import hardest_positions
 
 from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position
@@ -62,7 +66,9 @@ BUCKETS: dict[str, tuple[Deal, list[Rules]]] = {
     "hard": (lambda rng, rules: hard_position(rng, rules), list(HARD_RULES)),
 }
 """Size buckets: how positions are dealt, and the rule sets they cycle through."""
-WHO = ("kit", "baseline", "hint")
+HARDEST = "hardest"
+"""The bucket of the positions kept in ``hardest.txt``."""
+WHO = ("kit", "baseline", "hint", "close", "play")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -79,14 +85,24 @@ def generate(per_bucket: int, seed: int, buckets: list[str]) -> list[tuple[str, 
             position = deal(rng, rules)
             if name in buckets:
                 cases.append((name, position, rules))
+    if HARDEST in buckets:
+        cases += [(HARDEST, position, rules) for position, rules in hardest_positions()]
     return cases
 
 
-def full_answer(position: Position, rules: Rules) -> Solution:
+def full_answer(position: Position, rules: Rules, goal: str = "max") -> Solution:
     """The kit's whole answer: the solution and its moves."""
-    solution = solve(position, rules)
+    solution = solve(position, rules, goal)
     _ = solution.moves
     return solution
+
+
+def close_answer(position: Position, rules: Rules) -> Solution:
+    return full_answer(position, rules, "close")
+
+
+def play_answer(position: Position, rules: Rules) -> Solution:
+    return full_answer(position, rules, f"play:{position.hand[0].code}")
 
 
 def timed_ms(
@@ -103,14 +119,14 @@ def add_position_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose the positions: how many per bucket, the seed, which buckets."""
     parser.add_argument("--per-bucket", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bucket", action="append", choices=list(BUCKETS), help="only these buckets")
+    parser.add_argument("--bucket", action="append", choices=[*BUCKETS, HARDEST], help="only these buckets")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_position_options(parser)
     arguments = parser.parse_args()
-    buckets = arguments.bucket or list(BUCKETS)
+    buckets = arguments.bucket or [*BUCKETS, HARDEST]
     cases = generate(arguments.per_bucket, arguments.seed, buckets)
     for rules in {rules for _, _, rules in cases}:  # warm up imports and per-rules caches, untimed
         full_answer(cases[0][1], rules)
@@ -124,9 +140,11 @@ def main() -> int:
             ("kit", full_answer),
             ("baseline", baseline_solve),
             ("hint", hint_ladder),
+            ("close", close_answer),
+            ("play", play_answer),
         ]
         if number % 2:
-            runs[0], runs[1] = runs[1], runs[0]
+            runs.reverse()
         results: dict[str, object] = {}
         for who, function in runs:
             milliseconds, cpu_milliseconds, results[who] = timed_ms(function, position, rules)
@@ -149,13 +167,15 @@ def main() -> int:
         for who in WHO:
             everything[who] += times[name][who]
             print(f"{name:8} {len(times[name][who]):4} {who:9} " + _row(times[name][who]))
-        print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(times[name]["kit"], times[name]["baseline"]))
+        for who in ("kit", "close", "play"):
+            print(f"{'':8} {'':4} {who + '/base':9} " + _ratios(times[name][who], times[name]["baseline"]))
     print("-" * 62)
     for who in WHO:
         print(f"{'all':8} {len(everything[who]):4} {who:9} " + _row(everything[who]))
-    print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(everything["kit"], everything["baseline"]))
+    for who in ("kit", "close", "play"):
+        print(f"{'':8} {'':4} {who + '/base':9} " + _ratios(everything[who], everything["baseline"]))
     print()
-    print(f"process CPU time, median (ms): {'bucket':8} {'kit':>8} {'baseline':>8} {'hint':>8} {'kit/base':>9}")
+    print(f"process CPU time, median (ms): {'bucket':8} " + " ".join(f"{who:>8}" for who in WHO) + f" {'kit/base':>9}")
     cpu_everything: dict[str, list[float]] = {who: [] for who in WHO}
     for name in buckets:
         medians = {who: statistics.median(cpu_times[name][who]) for who in WHO}
@@ -182,8 +202,23 @@ def main() -> int:
         + ", ".join(f"{name} {count}/{len(times[name]['kit'])}" for name, count in shortcut.items())
         + f"; all {sum(shortcut.values())}/{len(cases)}"
     )
-    over = sum(value > 250 for value in everything["kit"])
-    print(f"kit positions over 250 ms: {over}; hint ladder p99 {percentile(everything['hint'], 0.99):.1f} ms")
+    print()
+    print("per position, the kit's time over the baseline's on the same position (process CPU):")
+    print(f"{'':8} {'':4} {'':9} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}")
+    for who in ("kit", "close", "play"):
+        ratios = [
+            mine / max(base, 0.01)
+            for name in buckets
+            for mine, base in zip(cpu_times[name][who], cpu_times[name]["baseline"], strict=True)
+        ]
+        print(f"{'all':8} {len(ratios):4} {who + '/base':9} " + _row(ratios))
+    print()
+    for who in ("kit", "close", "play"):
+        over = {limit: sum(value > limit for value in everything[who]) for limit in (100, 250)}
+        print(f"{who} positions over 100 ms: {over[100]}, over 250 ms: {over[250]} (wall clock)")
+    if HARDEST in buckets:
+        print(f"slowest of the hardest set: kit {max(times[HARDEST]['kit']):.1f} ms (wall clock)")
+    print(f"hint ladder p99 {percentile(everything['hint'], 0.99):.1f} ms")
     print(f"slowest kit position ({worst[0]:.1f} ms): {worst[1]}")
     print(f"disagreements on max_play: {disagreements}")
     return 1 if disagreements else 0
