@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli_kit.core.goal import Goal
-from machiavelli_kit.core.position import Position
+from machiavelli_kit.core.position import Position, check_turn
 from machiavelli_kit.core.random_positions import random_position
 from machiavelli_kit.core.rules import Rules
-from machiavelli_kit.solver import Clock, SolverInputError, Work, play_exists, search, solve
+from machiavelli_kit.solver import Clock, SolverInputError, SolverOutOfWork, Work, play_exists, search, solve
 from machiavelli_kit.solver.program import Program
 from tests.brute_force import best_play
 from tests.test_solver import VARIANTS, small_world
@@ -156,3 +156,25 @@ def test_branch_and_cut_after_part_of_the_search_agrees_with_branch_and_cut_alon
             found = solve(position, variant, target)
         answers.append((found.feasible, found.max_play if goal != "card" else 0, found.par if found.feasible else 0))
     assert answers[0] == answers[1]
+
+
+def test_a_solve_cut_short_keeps_the_most_cards_it_proved() -> None:
+    """Out of work (or time) after a play with the most cards was found, the error carries that
+    play, a valid turn, and says what it proves; before any play is found it carries none."""
+    rules = Rules(wrap=True)
+    position = random_position(random.Random(11), rules, table_cards=60, hand_size=14)
+    best = solve(position, rules)
+    with pytest.raises(SolverOutOfWork) as cut:
+        solve(position, rules, clock=Clock(None, Work(5)))
+    found = cut.value.found
+    assert found is not None and found.max_play == best.max_play == 13
+    assert check_turn(position, found.end_position, rules).valid and found.par >= best.par
+    assert str(cut.value) == (
+        "gave up after 5 steps of work without proving the best play; it did find a play of 13 cards, "
+        "the most anyone can play here, but not yet the one that moves the fewest table cards"
+    )
+    with pytest.raises(SolverOutOfWork) as early:
+        solve(position, rules, clock=Clock(None, Work(4)))
+    assert (
+        early.value.found is None and str(early.value) == "gave up after 4 steps of work without proving the best play"
+    )

@@ -4,6 +4,8 @@ feasibility alone."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from machiavelli_kit.core.cards import Card, format_card
 from machiavelli_kit.core.goal import Goal, GoalError
 from machiavelli_kit.core.position import Position
@@ -11,7 +13,7 @@ from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _
 from machiavelli_kit.solver.clock import DEFAULT_TIME_LIMIT, Clock
 from machiavelli_kit.solver.program import Program
-from machiavelli_kit.solver.solution import Solution, SolverInputError
+from machiavelli_kit.solver.solution import Solution, SolverInputError, SolverTimeout
 
 
 def solve(
@@ -33,8 +35,9 @@ def solve(
     (``None``: as many as one turn may): a game's turn that has placed some
     cards already says how many more it may (:meth:`Rules.turn_room`). Past
     ``time_limit`` seconds (``None``: no limit) the solver raises
-    :class:`SolverTimeout`. A ``clock`` replaces the time limit with a larger
-    task's limits, shared with its other solves: its time, and its work
+    :class:`SolverTimeout`, with what it proved by then: a play that meets the goal, with the most
+    cards for ``max``, when it found one (:attr:`SolverTimeout.found`). A ``clock`` replaces the
+    time limit with a larger task's limits, shared with its other solves: its time, and its work
     (:class:`~machiavelli_kit.solver.clock.Work`), past which the solver raises
     :class:`~machiavelli_kit.solver.solution.SolverOutOfWork` on any machine alike.
     """
@@ -42,7 +45,12 @@ def solve(
     laid_off = program.laid_off()
     if laid_off is not None:
         return laid_off
-    values = program.solve(clock)
+    try:
+        values = program.solve(clock)
+    except SolverTimeout as error:
+        if isinstance(error.point, np.ndarray):  # a play met the goal before it gave up: the most cards, proven
+            raise error.having_found(program.extract(error.point)) from None
+        raise
     if values is None:
         return Solution.no_play(position, program.rules, program.goal)
     return program.extract(values)

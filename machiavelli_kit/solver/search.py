@@ -23,7 +23,7 @@ import numpy as np
 from machiavelli_kit.solver.clock import Clock
 from machiavelli_kit.solver.highs import highs_for
 from machiavelli_kit.solver.layout import Bounds, FloatArray, Layout, Matrix
-from machiavelli_kit.solver.solution import SolverError
+from machiavelli_kit.solver.solution import SolverError, SolverTimeout
 from machiavelli_kit.solver.templates import IntArray
 
 INTEGRALITY_TOLERANCE = 1e-6
@@ -168,11 +168,14 @@ class Relaxation:
         search = _Search(self, self.cost, first)
         try:
             finished = search.run(SEARCH_BUDGET)
+            better = None if finished else self._branch_and_cut(search.best, search.lower, search.upper, first)
+        except SolverTimeout as error:  # the best point found so far goes with it: the caller says what it proves
+            error.point = search.best
+            raise
         finally:
             self.highs.changeColsBounds(len(self.everything), self.everything, self.col_lower, self.col_upper)
         if finished:
             return search.best
-        better = self._branch_and_cut(search.best, search.lower, search.upper, first)
         if better is None or (search.best is not None and self.cost @ search.best >= self.cost @ better):
             return search.best
         return better

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.core.goal import Goal
+from machiavelli_kit.core.goal import Goal, GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
@@ -32,12 +32,39 @@ class SolverError(RuntimeError):
 
 
 class SolverTimeout(RuntimeError):
-    """The solver gave up: it could not prove the best play within its time limit."""
+    """The solver gave up: it could not prove the best play within its time limit.
+
+    What it had proven by then is kept: :attr:`found`, a play that meets the goal (for ``max``,
+    with the most cards there are) but was not yet proven to move the fewest table cards, or
+    ``None``; its message says so.
+    """
+
+    found: Solution | None = None
+    point: object = None
+    """The program's point behind :attr:`found`, as the search hands it on (the solver's own use)."""
 
     def __init__(self, seconds: float) -> None:
         # TRANSLATORS: the solver's message when it runs out of time; {seconds} is a number of seconds.
         super().__init__(_("gave up after {seconds} s without proving the best play").format(seconds=f"{seconds:g}"))
         self.seconds = seconds
+
+    def having_found(self, found: Solution) -> SolverTimeout:
+        """This error, with the play it found before it gave up, and its message saying what that proves."""
+        self.found = found
+        if found.goal.kind is GoalKind.MAX:
+            # TRANSLATORS: added to "gave up after 5 s without proving the best play" when the most cards are known.
+            proven = ngettext(
+                "; it did find a play of {count} card, the most anyone can play here, but not yet "
+                "the one that moves the fewest table cards",
+                "; it did find a play of {count} cards, the most anyone can play here, but not yet "
+                "the one that moves the fewest table cards",
+                found.max_play,
+            ).format(count=found.max_play)
+        else:
+            # TRANSLATORS: added to "gave up after 5 s without proving the best play" when the goal can be met.
+            proven = _("; it did find a play that does it, but not yet the one that moves the fewest table cards")
+        self.args = (f"{self.args[0]}{proven}",)
+        return self
 
 
 class SolverOutOfWork(SolverTimeout):
