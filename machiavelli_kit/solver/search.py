@@ -9,8 +9,10 @@ over the relaxation, each node re-solved from its parent's basis. Objectives
 are integral, so a node whose bound rounds down to the best value found is cut,
 the search stops when a play reaches the root's bound, and reduced costs at the
 root fix what cannot move in a better play. Past :data:`SEARCH_BUDGET`
-relaxations HiGHS's branch and cut finishes, from the best play found: its cuts
-prove in one node what branching proves slowly.
+relaxations HiGHS's branch and cut finishes, from the best play found and within
+the columns those reduced costs fixed: its cuts prove in one node what branching
+proves slowly. A search for any integer point at all (:meth:`Relaxation.first_point`,
+feasibility alone) stops at the first one.
 """
 
 from __future__ import annotations
