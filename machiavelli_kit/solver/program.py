@@ -102,10 +102,7 @@ class Program:
             cost = stays if self.goal.kind is GoalKind.CLOSE else stays - placed
             return Relaxation(layout, matrix, bounds, clock, cost).maximise()
         weighted = (self._table_total() + 1) * placed + stays
-        whole_hand = self._table_total() + len(self.position.hand)
-        return most_cards_then_most_stays(
-            Relaxation(layout, matrix, bounds, clock, weighted), placed, stays, whole_hand
-        )
+        return most_cards_then_most_stays(Relaxation(layout, matrix, bounds, clock, weighted), placed, stays)
 
     def exists(self, clock: Clock) -> bool:
         """Whether some play meets the goal: the search stops at the first play it finds."""

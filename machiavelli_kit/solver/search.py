@@ -38,9 +38,7 @@ BOUND_TOLERANCE = 1e-3
 _STATUS = highspy.HighsModelStatus
 
 
-def most_cards_then_most_stays(
-    relaxation: Relaxation, placed: IntArray, stays: IntArray, whole_hand: int
-) -> IntArray | None:
+def most_cards_then_most_stays(relaxation: Relaxation, placed: IntArray, stays: IntArray) -> IntArray | None:
     """The most cards placed and, among those plays, the most cards that stay.
 
     ``relaxation`` comes with both objectives weighted as its cost (the cards placed,
@@ -49,9 +47,7 @@ def most_cards_then_most_stays(
     first: by that vertex's own count when it is whole (the weight exceeds any
     number of staying cards, so no play places more), else by the relaxation of
     cards alone. Then the most staying cards are searched for that number, then one
-    fewer. When that number is ``whole_hand`` (the placed row's value when every hand card
-    goes down), the question is the ``close`` goal's, and it is asked as that goal asks it: from
-    scratch (:meth:`Relaxation.forget_basis`).
+    fewer.
     """
     root = relaxation.run()
     if root is None:
@@ -69,8 +65,6 @@ def most_cards_then_most_stays(
     relaxation.set_cost(stays)
     for cards in range(math.floor(count + BOUND_TOLERANCE), int(lowest) - 1, -1):
         relaxation.fix_row(relaxation.layout.placed_row, cards)
-        if cards == whole_hand:
-            relaxation.forget_basis()
         best = relaxation.maximise()
         if best is not None:
             return best
@@ -126,15 +120,6 @@ class Relaxation:
 
     def fix_row(self, row: int, value: float) -> None:
         self.highs.changeRowBounds(row, value, value)
-
-    def forget_basis(self) -> None:
-        """Solve the next relaxation from scratch, not from the last one's basis. After a search
-        for the most cards that finds the whole hand, the most staying cards are found from scratch
-        in a few relaxations, as the ``close`` goal finds them, where a search from the last basis
-        (a vertex of the other objective) may take tens and a branch and cut (issue 28: the close
-        program's time was 2.5 times less on the same positions). For fewer cards than the whole
-        hand the last basis does as well or better, so it is kept there."""
-        self.highs.clearSolver()
 
     def run(self) -> tuple[float, FloatArray] | None:
         """The relaxation's optimum and its point, or ``None`` when it is infeasible."""
