@@ -185,6 +185,9 @@ def main() -> int:
     medians = {who: statistics.median(cpu_everything[who]) for who in WHO}
     print(f"{'':30} {'all':8} " + " ".join(f"{medians[who]:8.1f}" for who in WHO) + _ratio(medians))
     print(f"{'bucket':8} {'n':>4} {'who':9} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms, process CPU)")
+    for name in buckets:
+        for who in ("kit", "baseline"):
+            print(f"{name:8} {len(cpu_times[name][who]):4} {who:9} " + _row(cpu_times[name][who]))
     for who in WHO:
         print(f"{'all':8} {len(cpu_everything[who]):4} {who:9} " + _row(cpu_everything[who]))
     print(f"{'':8} {'':4} {'kit/base':9} " + _ratios(cpu_everything["kit"], cpu_everything["baseline"]))
