@@ -14,6 +14,17 @@ never the id) or for the computer's one user elsewhere, so a page opened again i
 Board Game Arena rules · Ada, greedy (computer), a free seat
 >>> free_seats(summary), own_seat(summary, "Ada"), own_seat(summary, "Bob")
 (1, 0, None)
+
+A tournament in the lobby, and where the learner stands in it (:func:`tournament_text`, :func:`tournament_place`):
+
+>>> tournament = {"id": "t7", "rules": "bga", "rounds": 3, "table_size": 2, "minutes": 10.0, "turns": None,
+...     "status": "open", "round": 0, "entered": False, "you": None}
+>>> print(tournament_text(tournament))
+A tournament: 3 rounds at tables of 2, 10 minutes a round · Board Game Arena rules
+>>> print(tournament_place(tournament, 1))
+You are in the tournament: wait for round 1 to start.
+>>> print(tournament_place({**tournament, "status": "playing", "round": 2}, 3))
+You are in the tournament: you play from round 3.
 """
 
 from __future__ import annotations
@@ -66,6 +77,37 @@ def table_text(summary: Mapping[str, Any], lang: str | None = None) -> str:
         if summary.get("turn_seconds"):
             parts.append(_("{seconds:g} seconds a turn").format(seconds=summary["turn_seconds"]))
         return " · ".join(parts)
+
+
+def tournament_text(summary: Mapping[str, Any], lang: str | None = None) -> str:
+    """A tournament in words: its rounds, its tables' size, each round's length, its rules, the round now."""
+    with speaking(lang):
+        try:
+            rules = rules_text(Rules.parse(str(summary["rules"])))
+        except RulesError:
+            rules = str(summary["rules"])
+        rounds = ngettext("{count} round", "{count} rounds", summary["rounds"]).format(count=summary["rounds"])
+        if summary.get("minutes"):
+            length = _("{minutes:g} minutes a round").format(minutes=summary["minutes"])
+        else:
+            length = _("{turns} turns a game").format(turns=summary.get("turns"))
+        # TRANSLATORS: a tournament in the learner's lobby: "A tournament: 3 rounds at tables of 2, 10 minutes a round".
+        parts = [_("A tournament: {rounds} at tables of {size}, {length}").format(
+            rounds=rounds, size=summary["table_size"], length=length
+        ), rules]  # fmt: skip
+        if summary.get("status") == "playing":
+            parts.append(_("round {round} of {rounds} now").format(round=summary["round"], rounds=summary["rounds"]))
+        return " · ".join(parts)
+
+
+def tournament_place(summary: Mapping[str, Any], first_round: int, lang: str | None = None) -> str:
+    """Where a learner who joined the tournament stands: waiting for it to start, or the round they play from."""
+    with speaking(lang):
+        if summary.get("status") == "open":
+            return _("You are in the tournament: wait for round 1 to start.")
+        if summary.get("you") or first_round <= int(summary.get("round") or 0):
+            return _("You are in the tournament: your table for this round opens by itself.")
+        return _("You are in the tournament: you play from round {round}.").format(round=first_round)
 
 
 def free_seats(summary: Mapping[str, Any]) -> int:
@@ -143,4 +185,6 @@ __all__ = [
     "own_seat",
     "sign_in",
     "table_text",
+    "tournament_place",
+    "tournament_text",
 ]

@@ -4,8 +4,9 @@ the open tables, make one or join one, then play at it (:class:`~machiavelli_kit
 
 A thin view over :mod:`machiavelli_kit.classroom.lobby`; everything that waits for the class server runs
 as an asyncio task on the kernel's event loop, and the list of tables is asked for again every few
-seconds while it is shown. A learner already seated at a game (a page closed and opened again) is taken
-straight back to their seat.
+seconds while it is shown. A tournament open (or running: a latecomer plays from the next round) shows above the
+tables with a button to join it; each of its rounds then opens the learner's table by itself. A learner already
+seated at a game (a page closed and opened again) is taken straight back to their seat.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.classroom.learner import remember_name, remembered_name
-from machiavelli_kit.classroom.lobby import Credentials, class_server_url, free_seats, own_seat, sign_in, table_text
+from machiavelli_kit.classroom.lobby import (
+    Credentials,
+    class_server_url,
+    free_seats,
+    own_seat,
+    sign_in,
+    table_text,
+    tournament_place,
+    tournament_text,
+)
 from machiavelli_kit.classroom.owners import NameTaken
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.classroom.table_flow import TableFlow
@@ -64,6 +74,9 @@ class Lobby:
         self.client: ClassClient | None = None
         self.board: TableBoard | None = None
         self.tables: list[dict[str, Any]] = []
+        self.tournaments: list[dict[str, Any]] = []
+        self.joined: dict[str, int] = {}
+        """The tournaments this learner joined on this page: the round each has them play from."""
         self.errors: list[str] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self._polling: asyncio.Task[None] | None = None
@@ -109,7 +122,10 @@ class Lobby:
                                 you, *self.who, self.timer, self.length, self.make])  # fmt: skip
         self.you = w.HTML("")
         self.you.add_class("mk-lobby-you")
-        self.lobby_box = w.VBox([self.you, _heading(_("Open tables")), self.list, self.refresh, self.make_box])
+        self.tournament_list = w.VBox()
+        self.tournament_list.add_class("mk-lobby-tournaments")
+        self.lobby_box = w.VBox([self.you, self.tournament_list, _heading(_("Open tables")), self.list, self.refresh,
+                                 self.make_box])  # fmt: skip
         self.back = _button(pgettext("button", "Back to the tables"), _("see the class's tables again"), "back")
         self.back.on_click(lambda _event: self._spawn(self._to_lobby))
         self.table_box = w.VBox()
@@ -161,6 +177,8 @@ class Lobby:
     async def _refresh(self) -> None:
         client = self._client()
         self.tables = await client.tables()
+        self.tournaments = await client.tournaments()
+        self._tournament_rows()
         rows = []
         for table in self.tables:
             seat = self._own_seat(table)
@@ -179,6 +197,36 @@ class Lobby:
         if not rows:
             rows.append(w.HTML(html.escape(_("No table is open yet: make one below."))))
         self.list.children = tuple(rows)
+
+    def _tournament_rows(self) -> None:
+        """Each tournament not over: in words, with a button to join it, or where the learner stands once in."""
+        rows: list[w.Widget] = []
+        for tournament in self.tournaments:
+            key = str(tournament["id"])
+            text = w.HTML(html.escape(tournament_text(tournament, self.language)))
+            text.add_class("mk-lobby-tournament-text")
+            if tournament.get("entered"):
+                first = self.joined.get(key, int(tournament.get("round") or 0) + 1)
+                place = w.HTML(f"<b>{html.escape(tournament_place(tournament, first, self.language))}</b>")
+                place.add_class("mk-lobby-tournament-place")
+                rows.append(w.VBox([text, place]))
+                continue
+            join = _button(pgettext("button", "Join the tournament"), _("play every round of this tournament"),
+                           "join-tournament")  # fmt: skip
+            join.on_click(lambda _event, key=key: self._spawn(lambda: self._join_tournament(key)))
+            row = w.HBox([join, text])
+            row.add_class("mk-lobby-tournament")
+            rows.append(row)
+        self.tournament_list.children = (_heading(_("Tournament")), *rows) if rows else ()
+
+    async def _join_tournament(self, tournament: str) -> None:
+        """Enter the tournament; the lobby then says which round the learner plays from."""
+        self.joined[tournament] = await self._client().join_tournament(tournament)
+        self.tournaments = await self._client().tournaments()
+        self._tournament_rows()
+        wanted = next((t for t in self.tournaments if str(t["id"]) == tournament), None)
+        if wanted is not None:
+            self._tell(tournament_place(wanted, self.joined[tournament], self.language), "valid")
 
     async def _make(self) -> None:
         computers = {seat: kind.value for seat, kind in enumerate(self.who[: self.seat_count.value - 1], start=1)

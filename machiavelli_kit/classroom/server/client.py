@@ -163,6 +163,10 @@ class ClassClient:
         }
         return str((await self._call("POST", "/api/tournaments", body))["tournament"])
 
+    async def tournaments(self) -> list[dict[str, Any]]:
+        """The tournaments not over, as this learner (or the teacher) may see them."""
+        return list((await self._call("GET", "/api/tournaments"))["tournaments"])
+
     async def join_tournament(self, tournament: str) -> int:
         """Enter the tournament (or come back to it): the round the learner plays from."""
         return int((await self._call("POST", f"/api/tournaments/{tournament}/join", {}))["round"])

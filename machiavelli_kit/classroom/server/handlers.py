@@ -13,6 +13,7 @@
 - ``GET /api/class``: the teacher's overview (the teacher's token only): who is online, the tables, each
   learner's puzzles and the themes the class misses (:mod:`.progress`), and each tournament's round and
   standings;
+- ``GET /api/tournaments``: the tournaments not over, each as the sender may see it (for a learner's lobby);
 - ``POST /api/tournaments`` ``{"rules", "rounds", "table_size", "minutes", "turns", "pause", "computer",
   "names_shown", "seed"}``: a new tournament's id (the teacher only);
 - ``POST /api/tournaments/ID/join``: the learner who sends it enters (or comes back); the round they play from;
@@ -321,6 +322,19 @@ class TournamentHandler(JsonHandler):
 
 
 class NewTournament(TournamentHandler):
+    def answer_get(self) -> Any:
+        learner = self.learner()
+        if learner is None and not self.is_teacher():
+            raise Unwelcome(401, _("give your name first: this server does not know you"))
+        tournaments = self.service.tournaments
+        return {
+            "tournaments": [
+                tournaments.summary(key, learner, teacher=self.is_teacher())
+                for key, row in tournaments.rows.items()
+                if row.status != "over"
+            ]
+        }
+
     def answer_post(self) -> Any:
         self.need_teacher()
         wanted = parse_new_tournament(self.request.body)
