@@ -47,6 +47,15 @@ Tournament t7: round 2 of 3
 ('1. Ben: 1 win in 1 game, 31 points', '2. Ada: 0 wins in 1 game, 0 points')
 >>> class_picture(overview, hide_names=True).tournaments[0].lines[0]
 '1. 2: 1 win in 1 game, 31 points'
+>>> class_picture(overview, hide_names=True).tournaments[0].rows[0]
+StandingRow(rank=1, name='2', games=1, wins=1, points=31, tiebreak=0)
+
+The tables of the round being played, with their players (numbers when names are hidden):
+
+>>> overview["tournaments"][0]["tables"] = [{"round": 2, "number": 1, "table": "k3x9", "status": "playing"}]
+>>> table = class_picture(overview, hide_names=True).tournaments[0].tables[0]
+>>> table.players, table.state
+(('1', '2', 'greedy (computer)'), 'turn 8: 2 to move')
 """
 
 from __future__ import annotations
@@ -101,12 +110,38 @@ class LearnerPicture:
 
 
 @dataclass(frozen=True)
+class StandingRow:
+    """A line of a tournament's standings as the teacher's view shows it (``name``: a number when names are
+    hidden, the same number the server gives that learner)."""
+
+    rank: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    tiebreak: int
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A table of the round being played: its number, who sits there in words, and how its game stands."""
+
+    number: int
+    players: tuple[str, ...]
+    state: str
+
+
+@dataclass(frozen=True)
 class TournamentPicture:
-    """A tournament as the teacher sees it: its round in words, and the standings a line a learner."""
+    """A tournament as the teacher sees it: its round in words, the standings a line a learner (and as rows),
+    its status, and the tables of the round being played."""
 
     id: str
     state: str
     lines: tuple[str, ...]
+    status: str = "open"
+    rows: tuple[StandingRow, ...] = ()
+    tables: tuple[RoundTable, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,11 +186,16 @@ def class_picture(overview: Mapping[str, Any], *, hide_names: bool = False, lang
             () if hide_names else learners,
             work,
             _themes(overview.get("themes", ())),
-            tuple(_tournament(tournament, hide_names) for tournament in overview.get("tournaments", ())),
+            tuple(
+                _tournament(tournament, hide_names, overview.get("tables", ()))
+                for tournament in overview.get("tournaments", ())
+            ),
         )
 
 
-def _tournament(tournament: Mapping[str, Any], hide_names: bool) -> TournamentPicture:
+def _tournament(
+    tournament: Mapping[str, Any], hide_names: bool, tables: Sequence[Mapping[str, Any]] = ()
+) -> TournamentPicture:
     """A tournament's round and standings in words (each learner's number for their name when names are hidden)."""
     key = tournament["id"]
     if tournament["status"] == "open":
@@ -178,7 +218,57 @@ def _tournament(tournament: Mapping[str, Any], hide_names: bool) -> TournamentPi
                 rank=line["rank"], name=name, wins=wins, games=games, points=points
             )
         )
-    return TournamentPicture(key, state, tuple(lines))
+    rows = tuple(
+        StandingRow(
+            line["rank"],
+            str(line["number"] if hide_names else line["name"]),
+            line["games"],
+            line["wins"],
+            line["points"],
+            line["tiebreak"],
+        )
+        for line in tournament.get("standings", ())
+    )
+    numbers = {line["name"]: str(line["number"]) for line in tournament.get("standings", ())}
+    return TournamentPicture(
+        key,
+        state,
+        tuple(lines),
+        str(tournament["status"]),
+        rows,
+        _round_tables(tournament, tables, numbers, hide_names),
+    )
+
+
+def _round_tables(
+    tournament: Mapping[str, Any], tables: Sequence[Mapping[str, Any]], numbers: Mapping[str, str], hide_names: bool
+) -> tuple[RoundTable, ...]:
+    """The tables of the round being played, their players (each learner's number when names are hidden)."""
+    by_id = {str(table.get("id")): table for table in tables}
+    found = []
+    for entry in tournament.get("tables", ()):
+        table = by_id.get(str(entry.get("table")))
+        if entry.get("round") != tournament.get("round") or table is None:
+            continue
+        picture = _table(table, set(), False)
+        players = tuple(
+            numbers.get(str(seat.get("name")), "?") if hide_names and seat.get("name") else who
+            for seat, who in zip(table.get("seats", ()), (seat.who for seat in picture.seats), strict=False)
+        )
+        if hide_names and table.get("status") == "playing":  # whose turn, by number
+            mover = next(
+                (
+                    who
+                    for seat, who in zip(table.get("seats", ()), players, strict=False)
+                    if seat.get("seat") == table.get("to_move")
+                ),
+                "?",
+            )
+            state = _("turn {turn}: {player} to move").format(turn=int(table.get("turns") or 0) + 1, player=mover)
+        else:
+            state = picture.state
+        found.append(RoundTable(int(entry.get("number") or 0), players, state))
+    return tuple(found)
 
 
 def _learner(learner: Mapping[str, Any]) -> LearnerPicture:

@@ -6,7 +6,8 @@ teacher's overview every :data:`REFRESH_SECONDS` in an asyncio task on the kerne
 page stays free meanwhile, and draws it again only when it changed. **Hide names** is for a
 projector: no learner's name shows, a learner is their seat, and the puzzles show as the class's
 totals. A seat that is free, or whose learner is not connected, has a button that gives it to the
-computer player chosen above.
+computer player chosen above. The class tournament (:mod:`machiavelli_kit.ui.tournament_panel`) is made, started and
+followed here too; **Projector mode** shows only its round and standings, in large type.
 
 ``teacher.ipynb`` shows it with :func:`class_live`; the page needs the class server's address and
 the teacher's token, which ``machiavelli-kit app`` gives to the teacher's pages only.
@@ -18,6 +19,7 @@ import asyncio
 import html
 import traceback
 from collections.abc import Awaitable, Mapping
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -26,8 +28,10 @@ from machiavelli_kit.classroom.class_watch import ClassPicture, class_picture, t
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.i18n import _, language, pgettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, LEGEND, MARKS, SOLVED
+from machiavelli_kit.ui.game_parts import show
 from machiavelli_kit.ui.game_setup import KINDS, PERSON
 from machiavelli_kit.ui.status import STYLE, Kind, mark
+from machiavelli_kit.ui.tournament_panel import TournamentPanel
 
 REFRESH_SECONDS = 2.0
 """How often the live view asks the class server for the class as it is."""
@@ -36,7 +40,14 @@ REFRESH_SECONDS = 2.0
 class TeacherLive:
     """The teacher's live view of the class server ``client`` speaks to (with the teacher's token)."""
 
-    def __init__(self, client: ClassClient, *, lang: str | None = None, interval: float = REFRESH_SECONDS) -> None:
+    def __init__(
+        self,
+        client: ClassClient,
+        *,
+        lang: str | None = None,
+        interval: float = REFRESH_SECONDS,
+        folder: Path | None = None,
+    ) -> None:
         self.client, self.interval = client, interval
         self.language = language(lang)
         self.overview: Mapping[str, Any] | None = None
@@ -55,10 +66,13 @@ class TeacherLive:
             self.tables = w.VBox()
             self.puzzles = w.HTML("")
             self.puzzles.add_class("mk-teacher-puzzles")
+            self.projector = w.Checkbox(value=False, description=_("Projector mode"), indent=False)
+            self.projector.observe(lambda _change: self._draw(), "value")
             self.status = w.HTML("")
+            self.tournaments = TournamentPanel(client, self._spawn, self._tell, self.refresh, folder)
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
-        controls = w.HBox([self.hide_names, self.kind])
-        self.box = w.VBox([style, self.online, controls, self.tables, self.puzzles, self.status])
+        controls = w.HBox([self.hide_names, self.projector, self.kind])
+        self.box = w.VBox([style, self.online, controls, self.tournaments.box, self.tables, self.puzzles, self.status])
         self.box.add_class("mk-teacher-live")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -114,6 +128,10 @@ class TeacherLive:
             return
         with speaking(self.language):
             self.picture = class_picture(self.overview, hide_names=self.hide_names.value)
+            projector = bool(self.projector.value)
+            self.tournaments.draw(self.picture.tournaments, hide_names=self.hide_names.value, projector=projector)
+            for part in (self.online, self.kind, self.tables, self.puzzles):
+                show(part, not projector)
             self.online.value = f"<b>{html.escape(self.picture.online)}</b>"
             rows: list[w.Widget] = []
             for table in self.picture.tables:
