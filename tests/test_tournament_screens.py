@@ -103,6 +103,7 @@ def test_the_teacher_makes_starts_and_follows_a_tournament_on_the_projector_with
         start.click()
         await until(lambda: f"Tournament {key}: round 1 of 2" in words(view.box), "round 1 shown")
         await until(lambda: "Table 1: " in words(view.box), "the round's table shown")
+        await until(lambda: "time left: 1" in words(view.box), "the round's time left shown")  # of 15 minutes
         text = words(view.box)
         assert all(name in text for name in ("Qada", "Qbob", "Qcy")) and "Tie-break" in text, text
         view.hide_names.value = True

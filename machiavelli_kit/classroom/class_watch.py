@@ -52,10 +52,11 @@ StandingRow(rank=1, name='2', games=1, wins=1, points=31, tiebreak=0)
 
 The tables of the round being played, with their players (numbers when names are hidden):
 
->>> overview["tournaments"][0]["tables"] = [{"round": 2, "number": 1, "table": "k3x9", "status": "playing"}]
+>>> overview["tournaments"][0]["tables"] = [{"round": 2, "number": 1, "table": "k3x9", "status": "playing",
+...     "time_left": 461.3}]
 >>> table = class_picture(overview, hide_names=True).tournaments[0].tables[0]
 >>> table.players, table.state
-(('1', '2', 'greedy (computer)'), 'turn 8: 2 to move')
+(('1', '2', 'greedy (computer)'), 'turn 8: 2 to move · time left: 7:42')
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ from machiavelli_kit.classroom.lobby import class_server_url
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.core.rules import Rules, RulesError
 from machiavelli_kit.core.rules_words import rules_text
+from machiavelli_kit.game.flow import limit_words
 from machiavelli_kit.i18n import _, ngettext, speaking
 from machiavelli_kit.practice.progress import FAILED, HELPED, MARKS, SOLVED
 from machiavelli_kit.puzzles.names import theme_name
@@ -124,7 +126,8 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class RoundTable:
-    """A table of the round being played: its number, who sits there in words, and how its game stands."""
+    """A table of the round being played: its number, who sits there in words, and how its game stands (with the
+    time left on its clock)."""
 
     number: int
     players: tuple[str, ...]
@@ -267,7 +270,8 @@ def _round_tables(
             state = _("turn {turn}: {player} to move").format(turn=int(table.get("turns") or 0) + 1, player=mover)
         else:
             state = picture.state
-        found.append(RoundTable(int(entry.get("number") or 0), players, state))
+        left = limit_words(entry.get("time_left"), None, time_up=False)
+        found.append(RoundTable(int(entry.get("number") or 0), players, state if left is None else f"{state} · {left}"))
     return tuple(found)
 
 

@@ -284,7 +284,13 @@ class Tournaments:
             "entered": entered,
             "you": None if seat is None else {"round": row.round, "table": seat[0], "seat": seat[1]},
             "tables": [
-                {"round": t.round, "number": t.number, "table": t.table, "status": self.referee.status(t.table)}
+                {
+                    "round": t.round,
+                    "number": t.number,
+                    "table": t.table,
+                    "status": self.referee.status(t.table),
+                    "time_left": self.referee.time_left(t.table),
+                }
                 for t in self.tables[tournament_id]
             ]
             if teacher
