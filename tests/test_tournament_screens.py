@@ -96,7 +96,14 @@ def test_the_teacher_makes_starts_and_follows_a_tournament_on_the_projector_with
         assert (row.rounds, row.table_size, row.minutes, row.turns) == (2, 3, 15.0, None)
         assert row.rules == Rules.parse("classic").spelled("stock_out")
         ada, bob, cy = await learners(url, "Qada", "Qbob", "Qcy")
-        for learner in (ada, bob, cy):
+        await ada.join_tournament(key)
+        await until(lambda: "1 learner joined: Qada" in words(view.box), "Qada joined")
+        teacher_buttons(view, "start")[0].click()  # too early: refused in words, and the words stay
+        await until(lambda: "at least two learners have joined" in view.status.value, "the start refused")
+        for _ in range(2):  # the view asks the server again, and again
+            await view.refresh()
+        assert view.status.value == "A tournament starts when at least two learners have joined it."
+        for learner in (bob, cy):
             await learner.join_tournament(key)
         await until(lambda: "3 learners joined: Qada, Qbob, Qcy" in words(view.box), "who joined")
         (start,) = teacher_buttons(view, "start")
@@ -154,6 +161,11 @@ def test_at_the_end_the_teacher_saves_the_standings_and_every_record_into_a_fold
         record = (folder / "round-1-table-1.json").read_text()
         assert record == (await teacher.tournament_records(key))[0]["record"]
         assert (folder / "standings.pdf").read_bytes().startswith(b"%PDF")
+        (tmp_path / "blocked").write_text("a file, not a folder")
+        view.tournaments.where.value = str(tmp_path / "blocked")
+        teacher_buttons(view, "save")[0].click()
+        await until(lambda: "could not be written into" in view.status.value, "the folder refused in words")
+        assert not view.errors, view.errors
         view.stop()
         await teacher.close()
 

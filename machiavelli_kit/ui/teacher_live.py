@@ -69,7 +69,7 @@ class TeacherLive:
             self.projector = w.Checkbox(value=False, description=_("Projector mode"), indent=False)
             self.projector.observe(lambda _change: self._draw(), "value")
             self.status = w.HTML("")
-            self.tournaments = TournamentPanel(client, self._spawn, self._tell, self.refresh, folder)
+            self.tournaments = TournamentPanel(client, self._spawn, self._say, self.refresh, folder)
         style = w.HTML(STYLE, layout=w.Layout(display="none"))
         controls = w.HBox([self.hide_names, self.projector, self.kind])
         self.box = w.VBox([style, self.online, controls, self.tournaments.box, self.tables, self.puzzles, self.status])
@@ -158,7 +158,13 @@ class TeacherLive:
         return button
 
     def _tell(self, text: str, kind: Kind) -> None:
+        """Say ``text``; an ``invalid`` one is trouble with the server, cleared once it answers again."""
+        self._say(text, kind)
         self._trouble = kind == "invalid"
+
+    def _say(self, text: str, kind: Kind) -> None:
+        """Say ``text``, to stay until something else is said (the tournament's outcomes and refusals)."""
+        self._trouble = False
         mark(self.status, kind)
         self.status.value = html.escape(text)
 

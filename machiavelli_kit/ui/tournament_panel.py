@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from machiavelli_kit.classroom.class_watch import StandingRow, TournamentPicture
-from machiavelli_kit.classroom.server.client import ClassClient
+from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.classroom.tournament.files import standings_csv, standings_pdf
 from machiavelli_kit.classroom.tournament.standings import Standing
 from machiavelli_kit.files import write_atomically
@@ -53,7 +53,8 @@ class TournamentPanel:
         folder: Path | None = None,
     ) -> None:
         self.client, self.spawn, self.tell, self.changed = client, spawn, tell, changed
-        self.folder = folder or Path.cwd()
+        self.where = w.Text(value=str(folder or Path.cwd()), description=_("Save into"), style=WIDE,
+                            tooltip=_("the folder where the standings and the games' records are saved"))  # fmt: skip
         self.pictures: tuple[TournamentPicture, ...] = ()
         self.hide_names = False
         self.rules = w.Dropdown(options=[(_(label), value) for label, value in PRESETS], value="bga",
@@ -73,12 +74,17 @@ class TournamentPanel:
             layout=w.Layout(width="auto"),
         )
         self.make.add_class("mk-teacher-make-tournament")
-        self.make.on_click(lambda _event: self.spawn(self.new_tournament()))
+        self.make.on_click(lambda _event: self.spawn(self._said(self.new_tournament())))
         self.form = w.VBox([w.HTML(f"<b>{html.escape(_('A class tournament'))}</b>"), self.rules, self.rounds,
                             self.table_size, self.minutes, self.names_shown, self.make])  # fmt: skip
         self.list = w.VBox()
         self.box = w.VBox([w.HTML(PROJECTOR_STYLE, layout=w.Layout(display="none")), self.list, self.form])
         self.box.add_class("mk-teacher-tournaments")
+
+    @property
+    def folder(self) -> Path:
+        """The folder the teacher chose for the files (the notebook's own folder unless changed)."""
+        return Path(self.where.value.strip() or ".").expanduser()
 
     async def new_tournament(self) -> None:
         """Open a tournament with the settings chosen."""
@@ -147,6 +153,7 @@ class TournamentPanel:
                 standings.add_class("mk-standings")
                 part.append(standings)
             if picture.status == "over" and not projector:
+                part.append(self.where)
                 part.append(self._button(pgettext("button", "Save the standings and records"), "save", picture.id,
                                          self._save))  # fmt: skip
             box = w.VBox(part)
@@ -157,7 +164,17 @@ class TournamentPanel:
         self.list.children = tuple(parts)
 
     async def _save(self, key: str) -> None:
-        await self.save(key)
+        """:meth:`save`, a folder that cannot be written said in words."""
+        try:
+            await self.save(key)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.tell(
+                _(
+                    "The files could not be written into {folder} ({reason}): type a folder you may write in above."
+                ).format(folder=self.folder, reason=reason),
+                "invalid",
+            )
 
     def _button(self, label: str, name: str, key: str, work: Callable[[str], Awaitable[object]]) -> w.Button:
         button = w.Button(description=label, layout=w.Layout(width="auto"))
@@ -166,8 +183,16 @@ class TournamentPanel:
         async def run() -> None:
             await work(key)
 
-        button.on_click(lambda _event: self.spawn(run()))
+        button.on_click(lambda _event: self.spawn(self._said(run())))
         return button
+
+    async def _said(self, work: Awaitable[None]) -> None:
+        """Do ``work``; the class server's refusal (or its silence) said in its words."""
+        try:
+            await work
+        except (Refused, ServerGone) as error:
+            text = str(error)
+            self.tell(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."), "invalid")
 
 
 def standings_html(rows: Sequence[StandingRow], *, hide_names: bool) -> str:
