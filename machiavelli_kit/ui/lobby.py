@@ -176,8 +176,9 @@ class Lobby:
 
     async def _refresh(self) -> None:
         client = self._client()
-        self.tables = await client.tables()
-        self.tournaments = await client.tournaments()
+        tournaments = await client.tournaments()
+        self.tables = await client.tables()  # no wait from here on: the list drawn is the list kept
+        self.tournaments = tournaments
         self._tournament_rows()
         rows = []
         for table in self.tables:
