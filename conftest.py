@@ -23,6 +23,14 @@ def pytest_configure() -> None:
     os.environ[FOLDER_VARIABLE] = tempfile.mkdtemp(prefix="machiavelli-preferences-")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every notebook's cells are ``slow``: the quick run (``-m "not browser and not server and not slow"``)
+    leaves the notebooks to the whole suite, which runs each of them in every language."""
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def own_preferences(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An empty preferences folder for this test alone; the saved language forgotten when it ends."""

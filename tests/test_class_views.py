@@ -59,6 +59,7 @@ def play(seed: int, players: int, turns: int, watch: Any) -> Game:
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(
     st.integers(0, 2**31 - 1),

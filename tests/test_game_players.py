@@ -300,6 +300,7 @@ def test_the_expert_lays_all_it_can_when_the_stock_may_end_the_game_first() -> N
     assert move_of("expert", play_on) == ("play", every)
 
 
+@pytest.mark.slow
 def test_the_expert_beats_greedy_on_most_deals_from_either_seat() -> None:
     """The benchmark's first 20 deals (benchmarks/tournament.py plays 500): 36 of the 40 games today."""
     from machiavelli_kit.game.tournament import run_tournament

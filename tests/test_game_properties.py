@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +80,7 @@ def check_invariants(game: Game, before: GameState) -> None:
         assert game.over  # the last card of the stock ends the game
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(setups(), st.integers(0, 10**6), st.data())
 def test_random_games_keep_every_card_play_valid_turns_and_replay_from_their_record(

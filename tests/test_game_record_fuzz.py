@@ -190,6 +190,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fuzzed")
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=None,

@@ -291,6 +291,7 @@ print(Meld.parse("5S 6H 7S").check().explain())
 """A cell added after the notebook's own: what the kernel speaks once the notebook has run."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "lang"), [(name, lang) for name in FIRST for lang in TRANSLATED])
 def test_run_as_the_app_the_notebook_speaks_its_language_and_shows_no_stray_value(name: str, lang: str) -> None:
     notebook = translated(name, lang)

@@ -131,6 +131,7 @@ def run_as_the_app(name: str) -> Any:
     return notebook
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PATH)
 def test_the_app_shows_no_answer_and_no_stray_value(name: str) -> None:
     notebook = run_as_the_app(name)

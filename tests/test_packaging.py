@@ -14,6 +14,7 @@ import pytest
 from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.resources import bundled_dir, jupyter_config_dir, source_checkout
 
+pytestmark = pytest.mark.slow  # builds a wheel and installs it in a fresh venv
 ROOT = Path(__file__).resolve().parent.parent
 
 
