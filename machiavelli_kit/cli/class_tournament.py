@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
+from machiavelli_kit.cli.options import add_class_server_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 
@@ -49,7 +50,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
             variable="MACHIAVELLI_KIT_TEACHER_TOKEN"
         ),
     )
-    _server_option(new)
+    add_class_server_option(new)
     add_rules_option(new)
     new.add_argument(
         "--rounds",
@@ -83,7 +84,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
     start = tournament_actions.add_parser(
         "start", help=_("start a tournament with those who joined"), description=_("Start round 1 of a tournament.")
     )
-    _server_option(start)
+    add_class_server_option(start)
     _id_option(start)
     start.set_defaults(run=run_start)
     join = tournament_actions.add_parser(
@@ -91,7 +92,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
         help=_("play every round of a tournament with a computer player"),
         description=_("Join a tournament and play every round of it with a computer player, then stop."),
     )
-    _server_option(join)
+    add_class_server_option(join)
     _id_option(join)
     join.add_argument("--name", required=True, metavar=pgettext("option value", "NAME"), help=_("the player's name"))
     join.add_argument(
@@ -104,7 +105,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
     table = tournament_actions.add_parser(
         "standings", help=_("print a tournament's standings"), description=_("Print a tournament's standings.")
     )
-    _server_option(table)
+    add_class_server_option(table)
     _id_option(table)
     table.add_argument(
         "--json", action="store_true", help=_("print a list of players with name, games, wins, points and rank")
@@ -122,15 +123,6 @@ def add_server_parsers(tournament_actions: Any) -> None:
         help=_("write each game's record into this folder"),
     )
     table.set_defaults(run=run_standings)
-
-
-def _server_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--server",
-        required=True,
-        metavar=pgettext("option value", "URL"),
-        help=_("the class server, e.g. {example}").format(example="http://127.0.0.1:8890"),
-    )
 
 
 def _id_option(parser: argparse.ArgumentParser) -> None:

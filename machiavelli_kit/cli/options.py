@@ -133,6 +133,16 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_class_server_option(parser: argparse.ArgumentParser) -> None:
+    """``--server URL``: the class server a ``table`` or ``class tournament`` command talks to."""
+    parser.add_argument(
+        "--server",
+        required=True,
+        metavar=pgettext("option value", "URL"),
+        help=_("the class server, e.g. {example}").format(example="http://127.0.0.1:8890"),
+    )
+
+
 def add_ip_option(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     """``--ip ADDRESS``: where a server listens (by default this computer only)."""
     parser.add_argument(

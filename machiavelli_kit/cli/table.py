@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_limit_options, add_rules_option, limit_of
+from machiavelli_kit.cli.options import add_class_server_option, add_limit_options, add_rules_option, limit_of
 from machiavelli_kit.i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> None:
     )
     actions = parser.add_subparsers(dest="table_command", required=True)
     new = actions.add_parser("new", help=_("make a table and print its id"), description=_("Make a table."))
-    _server_option(new)
+    add_class_server_option(new)
     add_rules_option(new)
     new.add_argument(
         "--seats", type=int, default=2, metavar=pgettext("option value", "N"), help=_("how many seats (2 to 6)")
@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
     join = actions.add_parser(
         "join", help=_("play a seat with a computer player until the game ends"), description=_("Play a seat.")
     )
-    _server_option(join)
+    add_class_server_option(join)
     _table_option(join)
     join.add_argument(
         "--name",
@@ -85,21 +85,12 @@ def add_parser(subparsers: Any) -> None:
     record = actions.add_parser(
         "record", help=_("write a finished game's record"), description=_("Write a table's record.")
     )
-    _server_option(record)
+    add_class_server_option(record)
     _table_option(record)
     record.add_argument(
         "--out", required=True, metavar=pgettext("option value", "FILE") + ".json", help=_("the record to write")
     )
     record.set_defaults(run=run_record)
-
-
-def _server_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--server",
-        required=True,
-        metavar=pgettext("option value", "URL"),
-        help=_("the class server, e.g. {example}").format(example="http://127.0.0.1:8890"),
-    )
 
 
 def _table_option(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from machiavelli_kit.classroom.class_watch import StandingRow, TournamentPicture
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
-from machiavelli_kit.classroom.tournament.files import standings_csv, standings_pdf
+from machiavelli_kit.classroom.tournament.files import standings_csv, standings_heading, standings_pdf
 from machiavelli_kit.classroom.tournament.standings import Standing
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.game.limits import Limit
@@ -198,14 +198,7 @@ class TournamentPanel:
 def standings_html(rows: Sequence[StandingRow], *, hide_names: bool) -> str:
     """The standings as an HTML table: rank, name (a number when names are hidden), games, wins, points,
     tie-break."""
-    heading = [
-        pgettext("standings", "Rank"),
-        pgettext("standings", "Number") if hide_names else pgettext("standings", "Name"),
-        pgettext("standings", "Games"),
-        pgettext("standings", "Wins"),
-        pgettext("standings", "Points"),
-        pgettext("standings", "Tie-break"),
-    ]
+    heading = standings_heading(hide_names=hide_names)
     cells = "".join(f"<th>{html.escape(word)}</th>" for word in heading)
     body = "".join(
         "<tr>"

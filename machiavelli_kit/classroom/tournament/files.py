@@ -45,6 +45,20 @@ def shown_names(table: Sequence[Standing], *, hide_names: bool) -> dict[str, str
     return {line.key: numbers[line.key] for line in table}
 
 
+def standings_heading(*, hide_names: bool) -> list[str]:
+    """The standings' column headings in the language in use: rank, name (number, when names are hidden), games,
+    wins, points, tie-break."""
+    return [
+        # TRANSLATORS: column headings of a class tournament's standings.
+        pgettext("standings", "Rank"),
+        pgettext("standings", "Number") if hide_names else pgettext("standings", "Name"),
+        pgettext("standings", "Games"),
+        pgettext("standings", "Wins"),
+        pgettext("standings", "Points"),
+        pgettext("standings", "Tie-break"),
+    ]
+
+
 def standings_pdf(
     title: str, table: Sequence[Standing], path: str | Path, hide_names: bool = False, lang: str | None = None
 ) -> None:
@@ -58,15 +72,7 @@ def standings_pdf_bytes(
     """The standings as PDF bytes (see :func:`standings_pdf`)."""
     with speaking(lang):
         shown = shown_names(table, hide_names=hide_names)
-        heading = [
-            # TRANSLATORS: column headings of a class tournament's standings.
-            pgettext("standings", "Rank"),
-            pgettext("standings", "Number") if hide_names else pgettext("standings", "Name"),
-            pgettext("standings", "Games"),
-            pgettext("standings", "Wins"),
-            pgettext("standings", "Points"),
-            pgettext("standings", "Tie-break"),
-        ]
+        heading = standings_heading(hide_names=hide_names)
         rows: list[list[str | Flowable]] = [
             [
                 str(line.rank),
