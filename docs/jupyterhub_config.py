@@ -5,7 +5,7 @@
 #   jupyterhub -f jupyterhub_config.py
 #
 # Then open http://THIS-COMPUTER:8000 and log in. tests/e2e/test_hub.py starts this very file (with other
-# ports and folders given on the command line) and has five learners log in at once; tests/test_hub_class.py has
+# ports and folders given on the command line) and has three learners log in at once; tests/test_hub_class.py has
 # three hub users play one table at the hub's class server.
 import os
 import sys

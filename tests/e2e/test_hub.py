@@ -1,10 +1,10 @@
-"""A real local JupyterHub started from ``docs/jupyterhub_config.py``: five learners log in at once.
+"""A real local JupyterHub started from ``docs/jupyterhub_config.py``: three learners log in at once.
 
 The hub runs the teachers' guide's configuration as it is, with only ports and
 folders given on its command line, and configurable-http-proxy from the npm
 registry (:mod:`tests.hub`, shared with the hub's class service test). Each
 learner logs in, lands on the app's start page (every board draws), plays a
-puzzle (three solve it, two ask a hint) and their progress lands in their own
+puzzle (two solve it, one asks a hint) and their progress lands in their own
 home and nowhere else; once their pages close, their kernels stop. Every process
 the hub started is gone when the test ends.
 """
@@ -25,6 +25,8 @@ from tests.hub import hub_options, processes_in, running_hub
 from tests.processes import free_port
 
 pytestmark = pytest.mark.browser
+HUB_LEARNERS = LEARNERS[:3]
+"""Ada and Chloé solve the puzzle, Ben asks a hint: three single-user servers, each with its own home."""
 
 
 def kernels_in(home: Path) -> list[int]:
@@ -38,7 +40,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     folder = tmp_path_factory.mktemp("hub").resolve()
     options = [
         *hub_options(folder, free_port()),
-        "--Spawner.start_timeout=300",  # five servers start at once on two shared cores
+        "--Spawner.start_timeout=300",  # three servers start at once on two shared cores
         "--Spawner.http_timeout=300",
     ]
     env = {"MACHIAVELLI_KIT_CLASS_PORT": str(free_port())}  # the hub's class server, on a port of its own
@@ -46,11 +48,11 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
         yield base, folder / "homes"
 
 
-def test_five_learners_log_in_to_the_hub_and_each_saves_in_their_own_home(
+def test_three_learners_log_in_to_the_hub_and_each_saves_in_their_own_home(
     browser: Browser, hub: tuple[str, Path], artifacts: Path
 ) -> None:
     base, homes = hub
-    names = [name.lower() for name in LEARNERS]  # the hub's user names are lower case
+    names = [name.lower() for name in HUB_LEARNERS]  # the hub's user names are lower case
     contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}) for _ in names]
     try:
         pages = [context.new_page() for context in contexts]
@@ -68,10 +70,10 @@ def test_five_learners_log_in_to_the_hub_and_each_saves_in_their_own_home(
         pages[0].screenshot(path=artifacts / "hub-start.png")
 
         puzzles_url = APP_URL.replace("start.ipynb", "puzzles.ipynb")
-        for page, learner, name in zip(pages, LEARNERS, names, strict=True):  # no name typed: each has a home
+        for page, learner, name in zip(pages, HUB_LEARNERS, names, strict=True):  # no name typed: each has a home
             page.goto(f"{base}/user/{name}{puzzles_url}", timeout=CLASS_TIMEOUT)
             play_puzzle(page, solve=learner in SOLVERS)
-        for learner, name in zip(LEARNERS, names, strict=True):
+        for learner, name in zip(HUB_LEARNERS, names, strict=True):
             progress = saved(homes / name / ".machiavelli-kit" / "progress.json", learner)
             check_record(progress, learner)
         assert sorted(path.name for path in homes.iterdir()) == sorted(names), "a home per learner, no other"
