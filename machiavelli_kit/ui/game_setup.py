@@ -45,6 +45,17 @@ DEFAULT_KINDS = (PERSON, "greedy", "beginner", "expert", "random", "greedy")
 WIDE = {"description_width": "initial"}
 
 
+def length_choice() -> w.Dropdown:
+    """The game length a board's setup and the lobby's table form offer: to its end, minutes or turns."""
+    return w.Dropdown(
+        options=[(capitalized(str(limit)), limit) for limit in LENGTHS],
+        value=NO_LIMIT,
+        description=_("Game length"),
+        style=WIDE,
+        tooltip=_("when the time or the turns run out, the round is finished and the fewest cards (or points) win"),
+    )
+
+
 class GameSetup:
     """Rules, players and the Start button, with a tooltip on every control.
 
@@ -79,13 +90,7 @@ class GameSetup:
             style=WIDE,
             tooltip=_("the cards left in hand count as points; the match ends at 101 points"),
         )
-        self.length = w.Dropdown(
-            options=[(capitalized(str(limit)), limit) for limit in LENGTHS],
-            value=NO_LIMIT,
-            description=_("Game length"),
-            style=WIDE,
-            tooltip=_("when the time or the turns run out, the round is finished and the fewest cards (or points) win"),
-        )
+        self.length = length_choice()
         self.players = w.Dropdown(
             options=list(range(2, MAX_SEATS + 1)), value=2, description=_("Players"), tooltip=_("how many play")
         )

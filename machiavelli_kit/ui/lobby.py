@@ -34,11 +34,9 @@ from machiavelli_kit.classroom.owners import NameTaken
 from machiavelli_kit.classroom.server.client import ClassClient, Refused, ServerGone
 from machiavelli_kit.classroom.table_flow import TableFlow
 from machiavelli_kit.classroom.visitor import visitor
-from machiavelli_kit.core.rules_words import capitalized
-from machiavelli_kit.game.limits import NO_LIMIT
 from machiavelli_kit.i18n import N_, _, language, pgettext, speaking
 from machiavelli_kit.ui.game_parts import show
-from machiavelli_kit.ui.game_setup import KINDS, LENGTHS, PERSON, PRESETS, WIDE
+from machiavelli_kit.ui.game_setup import KINDS, PERSON, PRESETS, length_choice
 from machiavelli_kit.ui.position_board import FIT
 from machiavelli_kit.ui.status import STYLE, Kind, mark
 from machiavelli_kit.ui.table_board import TableBoard
@@ -108,13 +106,7 @@ class Lobby:
         ]
         self.timer = w.Dropdown(options=[(_(label), seconds) for label, seconds in TIMERS], value=None,
                                 description=_("Turn timer"), style={"description_width": "initial"})  # fmt: skip
-        self.length = w.Dropdown(
-            options=[(capitalized(str(limit)), limit) for limit in LENGTHS],
-            value=NO_LIMIT,
-            description=_("Game length"),
-            style=WIDE,
-            tooltip=_("when the time or the turns run out, the round is finished and the fewest cards (or points) win"),
-        )
+        self.length = length_choice()
         self.make = _button(pgettext("button", "Make a table"), _("make a table and sit at its first seat"), "make")
         self.make.on_click(lambda _event: self._spawn(self._make))
         you = w.HTML(html.escape(_("Seat 1: you")))
