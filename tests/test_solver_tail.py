@@ -169,3 +169,37 @@ def test_a_solve_cut_short_keeps_the_most_cards_it_proved() -> None:
     assert (
         early.value.found is None and str(early.value) == "gave up after 4 steps of work without proving the best play"
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    grid=st.integers(1, 12).flatmap(
+        lambda width: st.lists(
+            st.lists(st.integers(-1, 6), min_size=width + 3, max_size=width + 3), min_size=1, max_size=20
+        )
+    ),
+    first=st.integers(0, 19),
+)
+def test_repeated_cards_merge_into_one_entry_of_their_sum(grid: list[list[int]], first: int) -> None:
+    """A column naming a row twice (a run round and round) keeps one entry there, at its first
+    place, holding the sum of the repeats' values; every other entry stays as it was."""
+    from machiavelli_kit.solver.layout import _merge_repeats
+
+    rows = np.array(grid, dtype=np.int32)
+    width = rows.shape[1] - 3
+    first = min(first, len(rows) - 1)
+    values = np.arange(1.0, rows.size + 1).reshape(rows.shape)
+    merged_rows, merged_values = rows.copy(), values.copy()
+    _merge_repeats(merged_rows, merged_values, first, width)
+    for column in range(len(rows)):
+        expected_rows, expected_values = rows[column].copy(), values[column].copy()
+        if column >= first:
+            for place in range(width):
+                row = rows[column, place]
+                earlier = [spot for spot in range(place) if rows[column, spot] == row]
+                if row >= 0 and earlier:
+                    expected_rows[place] = -1
+                    expected_values[earlier[0]] += values[column, place]
+        assert merged_rows[column].tolist() == expected_rows.tolist()
+        kept = merged_rows[column] >= 0
+        assert np.allclose(merged_values[column][kept], expected_values[kept])

@@ -125,15 +125,18 @@ def constraint_matrix(layout: Layout, arrays: TemplateArrays) -> Matrix:
 
 def _merge_repeats(rows: npt.NDArray[np.int32], values: FloatArray, first: int, width: int) -> None:
     """A template naming a card twice (a run round and round) has one entry of 2 in that card's
-    row, not two entries of 1 (changed in place)."""
-    for column in range(first, len(rows)):
-        seen: dict[int, int] = {}
-        for place in range(width):
-            row = int(rows[column, place])
-            if row < 0:
-                continue
-            if row in seen:
-                values[column, seen[row]] += values[column, place]
-                rows[column, place] = -1
-            else:
-                seen[row] = place
+    row, not two entries of 1 (changed in place): each column's card rows are sorted (stably, so
+    the first place of a row comes first) and every repeat adds its value to that first place."""
+    block, weights = rows[first:, :width], values[first:, :width]  # views: changed in place
+    order = np.argsort(block, axis=1, kind="stable")
+    ordered = np.take_along_axis(block, order, axis=1)
+    repeat = np.zeros(block.shape, dtype=bool)
+    repeat[:, 1:] = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] >= 0)
+    columns, places = np.nonzero(repeat)
+    if not len(columns):
+        return
+    run_start = np.maximum.accumulate(np.where(repeat, 0, np.arange(width)), axis=1)
+    origin = np.take_along_axis(order, run_start, axis=1)[columns, places]
+    again = order[columns, places]
+    np.add.at(weights, (columns, origin), weights[columns, again])
+    block[columns, again] = -1
