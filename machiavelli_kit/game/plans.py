@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.goal import Goal, GoalKind
@@ -174,12 +175,14 @@ def _add_to_melds(view: View, melds: list[tuple[Card, ...]], hand: Counter[Card]
     """Add single cards of ``hand`` to the ends of ``melds`` (both changed in place) while one fits
     and the turn's cap allows, ``played`` cards being down already; returns how many were added."""
     added = 0
+    misfits: list[set[Card]] = [set() for _meld in melds]  # cards found not to join each meld as it stands
     while view.may_touch_table and view.rules.turn_room(played + added, hand.total()) > 0:
-        fits = ((index, _fitting_card(meld, hand, view.rules)) for index, meld in enumerate(melds))
+        fits = ((index, _fitting_card(meld, hand, view.rules, misfits[index])) for index, meld in enumerate(melds))
         index, card = next(((index, card) for index, card in fits if card is not None), (-1, None))
         if card is None:
             break
         melds[index] = (*melds[index], card)
+        misfits[index] = set()
         hand[card] -= 1
         added += 1
     return added
@@ -281,7 +284,7 @@ def simple_options(view: View) -> list[Play]:
         melds = view.table.melds
         for index, meld in enumerate(melds):
             for card in sorted(hand):
-                if _may_join(card, meld.cards) and check_meld((*meld.cards, card), rules).valid:
+                if joins(card, meld.cards, rules):
                     grown = Meld((*meld.cards, card))
                     options.append(Play(Table((*melds[:index], grown, *melds[index + 1 :]))))
     return options
@@ -317,12 +320,30 @@ def exists_within(
     return play_exists(position, rules, goal, room=room, clock=clock)
 
 
-def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules) -> Card | None:
+def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules, misfits: set[Card]) -> Card | None:
+    """The first card of ``hand`` (in card order) that joins ``meld``, skipping ``misfits`` (cards known
+    not to), which gains every card found not to join: a meld that does not change is not checked again."""
     cards = tuple(meld)
     for card in sorted(+hand):
-        if _may_join(card, cards) and check_meld((*cards, card), rules).valid:
+        if card in misfits:
+            continue
+        if joins(card, cards, rules):
             return card
+        misfits.add(card)
     return None
+
+
+@lru_cache(maxsize=1 << 16)
+def joins(card: Card, meld: tuple[Card, ...], rules: Rules) -> bool:
+    """Whether ``card`` added to ``meld`` makes a meld, remembered: the table's melds stay from turn
+    to turn, and the newcomers ask of the same melds and cards every turn.
+
+    >>> from machiavelli_kit.core.cards import parse_cards
+    >>> from machiavelli_kit.core.rules import BGA
+    >>> joins(Card.parse("9H"), parse_cards("6H 7H 8H"), BGA), joins(Card.parse("9S"), parse_cards("6H 7H 8H"), BGA)
+    (True, False)
+    """
+    return _may_join(card, meld) and check_meld((*meld, card), rules).valid
 
 
 def _may_join(card: Card, meld: tuple[Card, ...]) -> bool:
