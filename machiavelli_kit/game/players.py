@@ -35,7 +35,6 @@ from machiavelli_kit.game.actions import Action, Draw, Play
 from machiavelli_kit.game.plans import (
     best_play,
     closes,
-    exists_within,
     first_step,
     newcomer_play,
     no_play,
@@ -198,10 +197,8 @@ def _shed(view: View, full: Play, count: int, clock: Clock) -> Play | None:
         return None
     loose = sorted(laid.elements(), key=lambda card: (connections(card, view.hand), card))
     for size in range(count, min(count + MIN_MELD, laid.total())):
-        alone = Position(view.table, tuple(loose[:size]))
-        if exists_within(alone, view.rules, Goal.CLOSE, clock):
-            found = solve_within(alone, view.rules, Goal.CLOSE, clock)
-        else:  # those cards alone fit nowhere: the most of the hand that does, up to size
+        found = solve_within(Position(view.table, tuple(loose[:size])), view.rules, Goal.CLOSE, clock)
+        if not found.feasible:  # those cards alone fit nowhere: the most of the hand that does, up to size
             found = solve_within(view.position, view.rules, Goal.MAX, clock, size)
         if found.feasible and len(found.played) >= count:
             return Play(found.table)
