@@ -333,7 +333,7 @@ def _fitting_card(meld: Iterable[Card], hand: Counter[Card], rules: Rules, misfi
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def joins(card: Card, meld: tuple[Card, ...], rules: Rules) -> bool:
     """Whether ``card`` added to ``meld`` makes a meld, remembered: the table's melds stay from turn
     to turn, and the newcomers ask of the same melds and cards every turn.
