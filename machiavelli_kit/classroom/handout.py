@@ -10,13 +10,10 @@ True
 
 from __future__ import annotations
 
-from io import BytesIO
-
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, Paragraph, SimpleDocTemplate
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, Paragraph
 
-from machiavelli_kit.classroom.sheet_pdf import BOLD, GREY, MARGIN, TEXT, markup, register_fonts
+from machiavelli_kit.classroom.sheet_pdf import BOLD, GREY, TEXT, a4_pdf, markup, register_fonts
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.core.rules_sheet import rules_sheet, sheet_title
 from machiavelli_kit.i18n import speaking
@@ -38,10 +35,4 @@ def handout_pdf(rules: Rules, lang: str | None = None) -> bytes:
             items = [Paragraph(markup(line), styles["body"]) for line in lines]
             points = ListFlowable(items, bulletType="bullet", bulletFontName=TEXT, bulletFontSize=8, leftIndent=12)
             story.append(KeepTogether([Paragraph(markup(heading), styles["heading"]), points]))
-    buffer = BytesIO()
-    document = SimpleDocTemplate(
-        buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
-        title=title, author="Machiavelli Kit",
-    )  # fmt: skip
-    document.build(story)
-    return buffer.getvalue()
+    return a4_pdf(title, story)

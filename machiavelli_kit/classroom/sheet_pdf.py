@@ -105,6 +105,18 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(SUITS, normal=SUITS, bold=SUITS, italic=SUITS, boldItalic=SUITS)
 
 
+def a4_pdf(title: str, story: list[Flowable]) -> bytes:
+    """The PDF of ``story`` on A4 with the sheets' margins, titled ``title`` in its properties
+    (the handout and the tournament's pages; the worksheets number their pages, see :class:`SheetDocument`)."""
+    buffer = BytesIO()
+    document = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+        title=title, author="Machiavelli Kit",
+    )  # fmt: skip
+    document.build(story)
+    return buffer.getvalue()
+
+
 def markup(text: str) -> str:
     """``text`` as Paragraph markup: escaped, with the suit signs in the suits font."""
     return "".join(f'<font name="{SUITS}">{sign}</font>' if sign in SUIT_SIGNS else escape(sign) for sign in text)

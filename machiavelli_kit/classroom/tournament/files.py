@@ -19,9 +19,10 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
+from machiavelli_kit.classroom.sheet_pdf import a4_pdf
 from machiavelli_kit.classroom.tournament.paper import pairings_pdf as pairings_pdf
 from machiavelli_kit.classroom.tournament.paper import score_sheet_pdf as score_sheet_pdf
-from machiavelli_kit.classroom.tournament.pdf import build, grid, page_width, paragraph
+from machiavelli_kit.classroom.tournament.pdf import grid, page_width, paragraph
 from machiavelli_kit.classroom.tournament.standings import Standing
 from machiavelli_kit.files import csv_text, write_atomically
 from machiavelli_kit.i18n import _, pgettext, speaking
@@ -91,7 +92,7 @@ def standings_pdf_bytes(
             grid([[paragraph(word, "column") for word in heading], *rows], widths, size=16),
             paragraph(standings_rule(), "note"),
         ]
-        return build(title, story)
+        return a4_pdf(title, story)
 
 
 def standings_rule() -> str:

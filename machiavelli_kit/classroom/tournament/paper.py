@@ -20,8 +20,9 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
+from machiavelli_kit.classroom.sheet_pdf import a4_pdf
 from machiavelli_kit.classroom.tournament.pairing import Pairing, table_sizes
-from machiavelli_kit.classroom.tournament.pdf import build, grid, lines, page_width, paragraph
+from machiavelli_kit.classroom.tournament.pdf import grid, lines, page_width, paragraph
 from machiavelli_kit.files import write_atomically
 from machiavelli_kit.i18n import _, pgettext, speaking
 
@@ -37,7 +38,7 @@ def pairings_pdf(
 ) -> None:
     """Write who sits where in ``pairing`` (``names``: each key's name) to ``path`` as a PDF, atomically."""
     with speaking(lang):
-        write_atomically(path, build(title, [paragraph(title, "title"), *_pairings(pairing, names)]))
+        write_atomically(path, a4_pdf(title, [paragraph(title, "title"), *_pairings(pairing, names)]))
 
 
 def score_sheet_pdf(
@@ -62,7 +63,7 @@ def score_sheet_pdf(
             seated = without_computers(first) if first is not None and number == 1 else None
             story += _score_sheet(number, games, table_size, seated, bool(sitting))
         story += [PageBreak(), *_tally(names, rounds)]
-        write_atomically(path, build(title, story))
+        write_atomically(path, a4_pdf(title, story))
 
 
 def _how(learners: int, table_size: int) -> list[Flowable]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from html import escape
-from io import BytesIO
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from machiavelli_kit.classroom.sheet_pdf import BOLD, GREY, INK, MARGIN, TEXT, register_fonts
 
@@ -67,14 +66,3 @@ def lines(first: str, second: str) -> Paragraph:
 
 def page_width() -> float:
     return A4[0] - 2 * MARGIN
-
-
-def build(title: str, story: list[Flowable]) -> bytes:
-    """The PDF of ``story``, titled ``title`` in its properties."""
-    buffer = BytesIO()
-    document = SimpleDocTemplate(
-        buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
-        title=title, author="Machiavelli Kit",
-    )  # fmt: skip
-    document.build(story)
-    return buffer.getvalue()
