@@ -113,9 +113,9 @@ class TournamentPanel:
         table = [_standing(line, str(line["name"])) for line in summary["standings"]]
         write_atomically(folder / "standings.csv", standings_csv(table))
         title = _("Tournament {id}: standings").format(id=key)
-        if self.hide_names:  # the PDF is for the wall: the numbers the view and the server give, not new ones
-            table = [_standing(line, str(line["number"])) for line in summary["standings"]]
-        standings_pdf(title, table, folder / "standings.pdf")
+        numbers = {str(line["number"]): str(line["number"]) for line in summary["standings"]}
+        # the PDF is for the wall: with names hidden, the numbers the view and the server give, not new ones
+        standings_pdf(title, table, folder / "standings.pdf", hide_names=self.hide_names, numbers=numbers)
         records = await self.client.tournament_records(key)
         for game in records:
             write_atomically(folder / f"round-{game['round']}-table-{game['number']}.json", game["record"])

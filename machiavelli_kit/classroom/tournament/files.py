@@ -14,7 +14,7 @@ rank,name,games,wins,points,tiebreak
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from reportlab.platypus import Flowable
@@ -61,18 +61,30 @@ def standings_heading(*, hide_names: bool) -> list[str]:
 
 
 def standings_pdf(
-    title: str, table: Sequence[Standing], path: str | Path, hide_names: bool = False, lang: str | None = None
+    title: str,
+    table: Sequence[Standing],
+    path: str | Path,
+    hide_names: bool = False,
+    lang: str | None = None,
+    numbers: Mapping[str, str] | None = None,
 ) -> None:
-    """Write the standings to ``path`` as a PDF in large type (for the wall or the projector), atomically."""
-    write_atomically(path, standings_pdf_bytes(title, table, hide_names=hide_names, lang=lang))
+    """Write the standings to ``path`` as a PDF in large type (for the wall or the projector), atomically.
+    With ``hide_names``, each learner is shown by a number: ``numbers`` (by key) when given, the ones a
+    screen already shows, else numbers of its own (:func:`shown_names`)."""
+    write_atomically(path, standings_pdf_bytes(title, table, hide_names=hide_names, lang=lang, numbers=numbers))
 
 
 def standings_pdf_bytes(
-    title: str, table: Sequence[Standing], *, hide_names: bool = False, lang: str | None = None
+    title: str,
+    table: Sequence[Standing],
+    *,
+    hide_names: bool = False,
+    lang: str | None = None,
+    numbers: Mapping[str, str] | None = None,
 ) -> bytes:
     """The standings as PDF bytes (see :func:`standings_pdf`)."""
     with speaking(lang):
-        shown = shown_names(table, hide_names=hide_names)
+        shown = numbers if hide_names and numbers is not None else shown_names(table, hide_names=hide_names)
         heading = standings_heading(hide_names=hide_names)
         rows: list[list[str | Flowable]] = [
             [
