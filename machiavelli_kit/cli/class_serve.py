@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_ip_option
 from machiavelli_kit.i18n import _, pgettext
 
 
 def add_parser(actions: Any) -> None:
     """Add ``serve`` to the ``class`` command's actions."""
-    from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT
+    from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, GRACE
 
     serve = actions.add_parser(
         "serve",
@@ -37,6 +38,16 @@ def add_parser(actions: Any) -> None:
             example="postgresql+psycopg://kit@localhost/class"
         ),
     )
+    serve.add_argument(
+        "--away",
+        type=float,
+        default=GRACE,
+        metavar=pgettext("option value", "SECONDS"),
+        help=_(
+            "at a tournament's table, how long a learner whose turn it is may be gone before the computer "
+            "plays their seat for the rest of that game (default: {seconds:g})"
+        ).format(seconds=GRACE),
+    )
     serve.set_defaults(run=run)
 
 
@@ -45,5 +56,9 @@ def run(arguments: argparse.Namespace) -> int:
 
     from machiavelli_kit.classroom.server.app import serve
 
-    asyncio.run(serve(arguments.ip, arguments.port, arguments.db))
+    if not arguments.away > 0:
+        raise BadInput(
+            _("--away is a number of seconds above 0, such as 30, not {value}").format(value=f"{arguments.away:g}")
+        )
+    asyncio.run(serve(arguments.ip, arguments.port, arguments.db, away=arguments.away))
     return 0

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 
 DEFAULT_IP, DEFAULT_PORT = "127.0.0.1", 8890
 """Where the class server listens unless told otherwise: this computer only."""
+GRACE = 30.0
+"""The seconds a tournament's learner whose turn has come may be away before the computer plays their seat
+(``class serve --away``)."""
 TEACHER_TOKEN_VARIABLE = "MACHIAVELLI_KIT_TEACHER_TOKEN"
 """The teacher's token, for the class server and the app alike: set it to keep the teacher's link across restarts."""
 

@@ -14,7 +14,14 @@ import sys
 from tornado.httpserver import HTTPServer
 from tornado.web import Application
 
-from machiavelli_kit.classroom.server import DEFAULT_IP, DEFAULT_PORT, TEACHER_TOKEN_VARIABLE, handlers, teacher_token
+from machiavelli_kit.classroom.server import (
+    DEFAULT_IP,
+    DEFAULT_PORT,
+    GRACE,
+    TEACHER_TOKEN_VARIABLE,
+    handlers,
+    teacher_token,
+)
 from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.classroom.server.live import Live
 from machiavelli_kit.classroom.server.me import Me
@@ -59,13 +66,14 @@ def make_app(service: ClassService, prefix: str = "/") -> Application:
     )
 
 
-async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None = None) -> None:
-    """Run the class server until SIGTERM or SIGINT; every turn is in the database before anyone hears of it."""
+async def serve(ip: str = DEFAULT_IP, port: int = DEFAULT_PORT, url: str | None = None, away: float = GRACE) -> None:
+    """Run the class server until SIGTERM or SIGINT; every turn is in the database before anyone hears of it. At a
+    tournament's table a learner whose turn it is may be gone ``away`` seconds before the computer takes the seat."""
     url = url or default_url()
     token = teacher_token(os.environ)
     from_environment = token == os.environ.get(TEACHER_TOKEN_VARIABLE, "").strip()
     hub = HubUsers.from_environment(os.environ)
-    service = ClassService(Store(url), token, hub=hub)
+    service = ClassService(Store(url), token, hub=hub, grace=away)
     server = HTTPServer(make_app(service, "/" if hub is None else hub.prefix), max_body_size=READ_LIMIT, xheaders=False)
     server.listen(port, address=ip)
     service.start()

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Protocol
 
+from machiavelli_kit.classroom.server import GRACE
 from machiavelli_kit.classroom.server.hub_users import HubUsers
 from machiavelli_kit.classroom.server.messages import RateLimit
 from machiavelli_kit.classroom.server.referee import ComputerMove, Referee
@@ -39,8 +40,6 @@ from machiavelli_kit.puzzles.collection import Collection, load_collection
 
 log = logging.getLogger("machiavelli_kit.class_server")
 THINKERS = 2
-GRACE = 30.0
-"""The seconds a tournament's learner whose turn has come may be away before the computer plays their seat."""
 """Threads for the computer players' moves (the machine's cores are shared with the learners' kernels)."""
 
 
