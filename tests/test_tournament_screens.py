@@ -19,8 +19,8 @@ from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.ui.lobby import Lobby
 from machiavelli_kit.ui.teacher_live import TeacherLive
 from tests.test_teacher_live import words
-from tests.test_tournament_files import page_texts
 from tests.test_tournament_api import TOKEN, learners, served, until
+from tests.test_tournament_files import page_texts
 
 
 def buttons(widget: w.Widget, name: str) -> list[w.Button]:
