@@ -2,14 +2,15 @@
 
 A :class:`Solution` is the best play found for a position (or the verdict that
 no play meets the goal); it says which hand cards go down, the final table, par
-and, read when asked, the moves from the start table to the final one.
+and, read when asked, the moves from the start table to the final one, within the time
+its solve left (:class:`~machiavelli_kit.solver.clock.SpareTime`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from machiavelli_kit.solver.clock import SpareTime
     from machiavelli_kit.solver.steps import Move
 
 
@@ -36,10 +38,15 @@ class SolverTimeout(RuntimeError):
 
     What it had proven by then is kept: :attr:`found`, a play that meets the goal (for ``max``,
     with the most cards there are) but was not yet proven to move the fewest table cards, or
-    ``None``; its message says so.
+    ``None``; or, when the time ran out while the moves of the best play were worked out, that
+    play (:attr:`proven`). Its message says which. The moves of :attr:`found` are worked out
+    without a limit when they are read: the limit has passed, and they cost little (a few
+    milliseconds at most over the benchmark's positions, see :func:`~machiavelli_kit.solver.steps.plan_moves`).
     """
 
     found: Solution | None = None
+    proven: bool = False
+    """Whether :attr:`found` is the best play, proven: only its moves were not worked out in time."""
     point: object = None
     """The program's point behind :attr:`found`, as the search hands it on (the solver's own use)."""
 
@@ -64,6 +71,15 @@ class SolverTimeout(RuntimeError):
             # TRANSLATORS: added to "gave up after 5 s without proving the best play" when the goal can be met.
             proven = _("; it did find a play that does it, but not yet the one that moves the fewest table cards")
         self.args = (f"{self.args[0]}{proven}",)
+        return self
+
+    def before_moves(self, best: Solution) -> SolverTimeout:
+        """This error, raised while the moves of ``best``, the best play proven, were worked out."""
+        self.found, self.proven = best, True
+        # TRANSLATORS: the solver proved the best play but ran out of time while it worked out its moves;
+        # {seconds} is a number of seconds.
+        message = _("gave up after {seconds} s: it found the best play, but not yet its moves")
+        self.args = (message.format(seconds=f"{self.seconds:g}"),)
         return self
 
 
@@ -96,6 +112,8 @@ class Solution:
     origins: tuple[int | None, ...] = field(repr=False)
     """For each final meld, the start meld it continues (``None``: a new meld)."""
     changed: int
+    spare: SpareTime | None = field(default=None, repr=False, compare=False)
+    """The time its solve left, within which :attr:`moves` are worked out (``None``: no limit)."""
 
     @classmethod
     def no_play(cls, position: Position, rules: Rules, goal: Goal) -> Solution:
@@ -131,12 +149,19 @@ class Solution:
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
-        """Single-card moves from the start table to this one, in an order that reads well."""
+        """Single-card moves from the start table to this one, in an order that reads well, worked
+        out within the time the solve left (:attr:`spare`): past it :class:`SolverTimeout`, carrying
+        this play (:attr:`SolverTimeout.proven`), whose moves are then worked out without a limit."""
         from machiavelli_kit.solver.steps import plan_moves
 
         if not self.feasible:
             return ()
-        return plan_moves(self.position, self.table, self.origins, self.rules)
+        try:
+            return plan_moves(
+                self.position, self.table, self.origins, self.rules, None if self.spare is None else self.spare.clock()
+            )
+        except SolverTimeout as error:
+            raise error.before_moves(replace(self, spare=None)) from None
 
     def _repr_svg_(self) -> str:
         from machiavelli_kit.core.svg import position_svg

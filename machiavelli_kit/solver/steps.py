@@ -29,6 +29,7 @@ from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.i18n import _, pgettext, speaking
+from machiavelli_kit.solver.clock import Clock
 from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
@@ -90,17 +91,32 @@ def moves_between(position: Position, table: Table, rules: Rules = BGA) -> tuple
 
 
 def plan_moves(
-    position: Position, table: Table, origins: tuple[int | None, ...], rules: Rules = BGA
+    position: Position,
+    table: Table,
+    origins: tuple[int | None, ...],
+    rules: Rules = BGA,
+    clock: Clock | None = None,
 ) -> tuple[Move, ...]:
     """The moves from ``position`` to ``table``, where final meld ``i`` continues start meld
-    ``origins[i]`` (``None``: a new meld)."""
+    ``origins[i]`` (``None``: a new meld), within ``clock``'s time (``None``: no limit), which
+    each step asks: past it :class:`~machiavelli_kit.solver.solution.SolverTimeout`.
+
+    No position's moves take long: over ``benchmarks/solver_speed.py``'s 543 positions (the 473
+    with a play; ``benchmarks/solver_phases.py`` with every ``--bucket``, the hardest set too) they
+    took a median of 0.64 ms of process CPU, a p99 of 2.1 ms and at worst 4.4 ms (at a load of 5);
+    the slowest are the hardest set's, 35 to 38 moves on tables of about 80 melds.
+    """
+    if clock is not None:
+        clock.remaining()
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
     start_places = [_places(cards) for cards in start]
     final_places = [_places(cards) for cards in final]
     _kept, flows = _flows(start_places, final_places, origins)
-    ordered = _order(flows, origins)
+    ordered = _order(flows, origins, clock)
     names = _Names(start, final, start_places, final_places, origins, rules)
+    if clock is not None:
+        clock.remaining()
     return _to_moves(ordered, origins, len(start), names)
 
 
@@ -162,8 +178,9 @@ def _places(cards: tuple[Card, ...]) -> list[int]:
     return [JOKER_PLACE if card.suit is None else 4 * card.rank - 4 + _SUIT_PLACE[card.suit._value_] for card in cards]
 
 
-def _order(flows: list[Flow], origins: tuple[int | None, ...]) -> list[Flow]:
-    """Receive before giving, follow chains, start with moves that open a chain.
+def _order(flows: list[Flow], origins: tuple[int | None, ...], clock: Clock | None = None) -> list[Flow]:
+    """Receive before giving, follow chains, start with moves that open a chain (each move
+    chosen within ``clock``'s time: the choices take time growing as the square of the moves).
 
     Each move is chosen among those whose start meld has received all its cards (else
     among all): the first, in the transfers' order, with the lowest priority: the card
@@ -186,6 +203,8 @@ def _order(flows: list[Flow], origins: tuple[int | None, ...]) -> list[Flow]:
     last_working: int | None = None  # the last move's working and final target
     last_final: int | None = None
     while remaining:
+        if clock is not None:
+            clock.remaining()
         ready = [i for i in remaining if (source := sources[i]) is None or not waiting.get(source)]
         chosen, lowest = remaining[0], 5
         for i in ready or remaining:
