@@ -7,12 +7,18 @@ found a play and then gave up is made from a real play (:func:`gave_up_having_fo
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from machiavelli_kit.cli import main
+from machiavelli_kit.cli.solve import EXIT_GAVE_UP
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.solver import Clock, Solution, SolverTimeout, solve
+from machiavelli_kit.solver.clock import SpareTime
 from machiavelli_kit.solver.program import Program
 from machiavelli_kit.solver.steps import plan_moves
 
@@ -77,3 +83,108 @@ def test_plan_moves_looks_at_the_clock_at_each_move() -> None:
     with pytest.raises(SolverTimeout, match="gave up after 5 s"):
         plan_moves(SHOWCASE, best.table, best.origins, clock=Clock(5.0, timer=lambda: float(next(ticks))))
 
+
+def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str]:
+    code = main(list(arguments))
+    return code, capsys.readouterr().out
+
+
+def found_then_gave_up(best: Solution) -> Solution:
+    """The solve found ``best`` (the most cards) and ran out of time before it proved its par."""
+    raise gave_up_having_found(best)
+
+
+def no_time_for_moves(best: Solution) -> Solution:
+    """The solve proved ``best`` with no time left for its moves."""
+    return replace(best, spare=SpareTime(5.0, 0.0, lambda: 0.0))
+
+
+Cut = Callable[[Solution], Solution]
+
+
+@pytest.fixture
+def cut_short(monkeypatch: pytest.MonkeyPatch) -> list[Cut]:
+    """Every solve the command line asks runs short of time, as the list's one function says, from
+    the real answer (at first :func:`found_then_gave_up`)."""
+    real = solve
+    how: list[Cut] = [found_then_gave_up]
+    monkeypatch.setattr(
+        "machiavelli_kit.solver.solve", lambda *arguments, **options: how[0](real(*arguments, **options))
+    )
+    return how
+
+
+SHOWCASE_OPTIONS = ("--table", "7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "--hand", "9H 7S")
+
+
+def test_solve_says_the_play_it_proved_when_it_gave_up(
+    capsys: pytest.CaptureFixture[str], cut_short: list[Cut]
+) -> None:
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS)
+    assert code == EXIT_GAVE_UP
+    assert out.splitlines() == [
+        "play 2 cards: 7♠ 9♥, the most anyone can play here; the solver gave up before it proved which play "
+        "moves the fewest table cards",
+        "1. 7♠ from the hand joins the sevens and frees 7♦",
+        "2. 7♦ joins the diamond run and frees 10♦",
+        "3. 10♦ joins the tens and frees 10♥",
+        "4. 10♥ joins the heart run",
+        "5. 9♥ from the hand joins the heart run",
+        "table: 7♠ 7♥ 7♣ | 7♦ 8♦ 9♦ | 10♠ 10♦ 10♣ | 9♥ 10♥ J♥ Q♥ K♥",
+    ]
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS, "--goal", "close")
+    assert code == EXIT_GAVE_UP and out.startswith("play 2 cards: 7♠ 9♥, which does what the goal asks; the solver")
+    cut_short[0] = no_time_for_moves
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS)
+    assert code == EXIT_GAVE_UP
+    assert out.splitlines() == [
+        "play 2 cards: 7♠ 9♥, the best play; the solver gave up before it worked out the moves",
+        "table: 7♠ 7♥ 7♣ | 7♦ 8♦ 9♦ | 10♠ 10♦ 10♣ | 9♥ 10♥ J♥ Q♥ K♥",
+        "par 5 (3 table cards change meld)",
+    ]
+
+
+def test_solve_json_and_batch_carry_the_play_found_and_say_it_is_not_proven(
+    capsys: pytest.CaptureFixture[str], cut_short: list[Cut], tmp_path: Path
+) -> None:
+    message = (
+        "gave up after 5 s without proving the best play; it did find a play of 2 cards, the most anyone can "
+        "play here, but not yet the one that moves the fewest table cards"
+    )
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS, "--json")
+    record = json.loads(out)
+    assert code == EXIT_GAVE_UP
+    assert record.pop("ms") >= 0 and len(record.pop("steps")) == 5
+    assert record == {
+        "max_play": 2,
+        "played": ["7S", "9H"],
+        "table": [["7S", "7H", "7C"], ["7D", "8D", "9D"], ["10S", "10D", "10C"], ["9H", "10H", "JH", "QH", "KH"]],
+        "par": 5,
+        "proven": False,
+        "error": message,
+    }
+    batch = tmp_path / "positions.jsonl"
+    lines = [{"table": [["4C", "5C", "6C"]], "hand": ["3C"]}, {"table": [["4C", "5C", "6C"]], "hand": ["KH"]}]
+    batch.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    code, out = run(capsys, "solve", "--batch", str(batch))
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0
+    assert (first["max_play"], first["played"], first["steps"], first["proven"]) == (
+        1, ["3C"], ["3♣ from the hand joins the club run"], False,
+    )  # fmt: skip
+    assert first["error"] == (
+        "line 1: gave up after 5 s without proving the best play; it did find a play of 1 card, "
+        "the most anyone can play here, but not yet the one that moves the fewest table cards"
+    )
+    assert second == {"error": "line 2: gave up after 5 s without proving the best play"}
+    cut_short[0] = no_time_for_moves
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS, "--json")
+    record = json.loads(out)
+    assert code == EXIT_GAVE_UP
+    assert (record["max_play"], record["par"], record["steps"], record["proven"]) == (2, 5, None, True)
+    assert record["error"] == "gave up after 5 s: it found the best play, but not yet its moves"
+
+
+def test_a_proven_answer_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "solve", *SHOWCASE_OPTIONS, "--json")
+    assert code == 0 and json.loads(out)["proven"] is True and "error" not in json.loads(out)

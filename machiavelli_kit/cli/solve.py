@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Any
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_json_option, add_position_options, add_rules_option
 from machiavelli_kit.core.cards import format_card, parse_cards, quote
+from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext, pgettext
 from machiavelli_kit.i18n.json_words import json_reason
 
 if TYPE_CHECKING:
-    from machiavelli_kit.solver import Solution
+    from machiavelli_kit.solver import Solution, SolverTimeout
+    from machiavelli_kit.solver.steps import Move
 
 EXIT_GAVE_UP = 3
 """``solve`` exits with this code when the solver gave up on the position (see ``--time-limit``)."""
@@ -78,15 +80,12 @@ def run(arguments: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         solution = solve(position, rules, arguments.goal, time_limit=arguments.time_limit)
+        moves = solution.moves  # worked out within the same time limit
     except SolverTimeout as gave_up:
         if arguments.json:
-            print(json.dumps({"error": str(gave_up)}, ensure_ascii=False))
+            print(json.dumps(gave_up_record(gave_up, (time.perf_counter() - started) * 1000), ensure_ascii=False))
         else:
-            print(
-                _("no answer: the solver gave up after {seconds:g} s without proving the best play").format(
-                    seconds=gave_up.seconds
-                )
-            )
+            _print_gave_up(gave_up)
         return EXIT_GAVE_UP
     elapsed = (time.perf_counter() - started) * 1000
     if arguments.json:
@@ -100,10 +99,67 @@ def run(arguments: argparse.Namespace) -> int:
                 count=count, cards=played
             )
         )
-        for number, move in enumerate(solution.moves, start=1):
-            print(f"{number}. {move.text}")
-        # TRANSLATORS: the table after the best play, as melds separated by |.
-        print(_("table: {table}").format(table=solution.table))
+        _print_moves(moves)
+        _print_table(solution, with_par=True)
+    else:
+        print(_("no play: no card from the hand can be played here, so the player draws 1 card"))
+    return 0 if solution.feasible else 1
+
+
+def _print_gave_up(gave_up: SolverTimeout) -> None:
+    """What the solver proved before it gave up: nothing, the most cards and a play of them (or a
+    play that meets the goal), or the best play without its moves."""
+    found = gave_up.found
+    if found is None:
+        print(
+            _("no answer: the solver gave up after {seconds:g} s without proving the best play").format(
+                seconds=gave_up.seconds
+            )
+        )
+        return
+    count, cards = found.max_play, " ".join(str(card) for card in found.played)
+    if gave_up.proven:
+        # TRANSLATORS: solve's answer when the solver proved the best play but ran out of time before its moves.
+        line = ngettext(
+            "play {count} card: {cards}, the best play; the solver gave up before it worked out the moves",
+            "play {count} cards: {cards}, the best play; the solver gave up before it worked out the moves",
+            count,
+        )
+    elif found.goal.kind is GoalKind.MAX:
+        # TRANSLATORS: solve's answer when the solver gave up but had proven how many cards can be played at most.
+        line = ngettext(
+            "play {count} card: {cards}, the most anyone can play here; the solver gave up before it proved "
+            "which play moves the fewest table cards",
+            "play {count} cards: {cards}, the most anyone can play here; the solver gave up before it proved "
+            "which play moves the fewest table cards",
+            count,
+        )
+    else:
+        # TRANSLATORS: solve's answer when the solver gave up after it found a play that does what the goal asks
+        # (plays the whole hand, or plays a given card).
+        line = ngettext(
+            "play {count} card: {cards}, which does what the goal asks; the solver gave up before it proved "
+            "which play moves the fewest table cards",
+            "play {count} cards: {cards}, which does what the goal asks; the solver gave up before it proved "
+            "which play moves the fewest table cards",
+            count,
+        )
+    print(line.format(count=count, cards=cards))
+    if not gave_up.proven:
+        _print_moves(found.moves)
+    _print_table(found, with_par=gave_up.proven)
+
+
+def _print_moves(moves: tuple[Move, ...]) -> None:
+    for number, move in enumerate(moves, start=1):
+        print(f"{number}. {move.text}")
+
+
+def _print_table(solution: Solution, *, with_par: bool) -> None:
+    """The table after the play, and its par when it is proven the least."""
+    # TRANSLATORS: the table after the best play, as melds separated by |.
+    print(_("table: {table}").format(table=solution.table))
+    if with_par:
         changed = solution.changed
         # TRANSLATORS: par is the fewest moves (see the glossary); {count} table cards end in another meld.
         print(
@@ -111,21 +167,33 @@ def run(arguments: argparse.Namespace) -> int:
                 "par {par} ({count} table card changes meld)", "par {par} ({count} table cards change meld)", changed
             ).format(par=solution.par, count=changed)
         )
-    else:
-        print(_("no play: no card from the hand can be played here, so the player draws 1 card"))
-    return 0 if solution.feasible else 1
 
 
-def solution_record(solution: Solution, milliseconds: float) -> dict[str, Any]:
-    """The JSON form of a solution, as printed by ``solve --json`` and ``--batch``."""
+def solution_record(solution: Solution, milliseconds: float, *, proven: bool = True) -> dict[str, Any]:
+    """The JSON form of a solution, as printed by ``solve --json`` and ``--batch``: ``proven`` says
+    whether it is the best play (false for a play a solve that gave up found, see :func:`gave_up_record`)."""
     return {
         "max_play": solution.max_play,
         "played": [format_card(card) for card in solution.played],
         "table": [[format_card(card) for card in meld.cards] for meld in solution.table.melds],
         "steps": [move.text for move in solution.moves],
         "par": solution.par,
+        "proven": proven,
         "ms": round(milliseconds, 3),
     }
+
+
+def gave_up_record(gave_up: SolverTimeout, milliseconds: float) -> dict[str, Any]:
+    """The JSON form of a solve that gave up: its ``error``, and the record of the play it found, if
+    any: ``proven`` false (the most cards but maybe not the least par), or true with ``steps`` null
+    (the best play, but not its moves)."""
+    found = gave_up.found
+    if found is None:
+        return {"error": str(gave_up)}
+    record = solution_record(found, milliseconds, proven=gave_up.proven)
+    if gave_up.proven:
+        record["steps"] = None
+    return {**record, "error": str(gave_up)}
 
 
 def _run_batch(path: str, time_limit: float) -> int:
@@ -143,10 +211,14 @@ def _run_batch(path: str, time_limit: float) -> int:
                 data = data.removeprefix(codecs.BOM_UTF8)  # Windows editors may start a UTF-8 file with one
             if not data.strip():
                 continue
+            started = time.perf_counter()
             try:
                 record = _solve_line(data, time_limit)
-            except (ValueError, SolverTimeout) as error:  # BadInput, the notation's and the rules' errors, give-ups
+            except ValueError as error:  # BadInput, the notation's and the rules' errors
                 record = {"error": _("line {number}: {error}").format(number=number, error=error)}
+            except SolverTimeout as gave_up:
+                record = gave_up_record(gave_up, (time.perf_counter() - started) * 1000)
+                record["error"] = _("line {number}: {error}").format(number=number, error=gave_up)
             print(json.dumps(record, ensure_ascii=False), flush=True)
     return 0
 
