@@ -16,7 +16,12 @@ import pytest
 
 from machiavelli_kit.cli import main
 from machiavelli_kit.cli.solve import EXIT_GAVE_UP
+from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
+from machiavelli_kit.practice.presentation import Presentation
+from machiavelli_kit.practice.session import PlaySession
+from machiavelli_kit.puzzles.format import Puzzle, PuzzleError, loads
+from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.solver import Clock, Solution, SolverTimeout, solve
 from machiavelli_kit.solver.clock import SpareTime
 from machiavelli_kit.solver.program import Program
@@ -188,3 +193,98 @@ def test_solve_json_and_batch_carry_the_play_found_and_say_it_is_not_proven(
 def test_a_proven_answer_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "solve", *SHOWCASE_OPTIONS, "--json")
     assert code == 0 and json.loads(out)["proven"] is True and "error" not in json.loads(out)
+
+
+def test_the_projector_shows_the_play_found_and_says_a_shorter_one_may_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = solve
+    monkeypatch.setattr(
+        "machiavelli_kit.practice.presentation.solve", lambda *arguments: found_then_gave_up(real(*arguments))
+    )
+    show = Presentation([SHOWCASE], lang="en")
+    texts = []
+    while show.forward():
+        texts.append(show.step.text)
+    assert texts == [
+        "Move 1 of 5: 7♠ from the hand joins the sevens and frees 7♦.",
+        "Move 2 of 5: 7♦ joins the diamond run and frees 10♦.",
+        "Move 3 of 5: 10♦ joins the tens and frees 10♥.",
+        "Move 4 of 5: 10♥ joins the heart run.",
+        "Move 5 of 5: 9♥ from the hand joins the heart run.",
+    ]
+    assert show.step.verdict == (
+        "Solved! The answer: 2 cards. The solver ran out of time before it could check whether another play moves "
+        "fewer table cards."
+    )
+    assert show.step.state.hand == ()
+    monkeypatch.setattr(
+        "machiavelli_kit.practice.presentation.solve", lambda *arguments: no_time_for_moves(real(*arguments))
+    )
+    show = Presentation([SHOWCASE], lang="en")
+    while show.forward():
+        pass
+    assert show.step.number == 5 and show.step.verdict == "Solved! The answer: 2 cards."  # the best play, proven
+
+
+@pytest.mark.parametrize("cut", [found_then_gave_up, no_time_for_moves])
+def test_a_board_that_gave_up_hints_how_many_cards_and_solve_plays_the_play_found(
+    monkeypatch: pytest.MonkeyPatch, cut: Cut
+) -> None:
+    real = solve
+    monkeypatch.setattr("machiavelli_kit.practice.hints.solve", lambda *arguments: cut(real(*arguments)))
+    session = PlaySession(SHOWCASE, lang="en")
+    assert session.hint() == "Hint: you can play 2 cards. The solver gave up after 5 s, so there are no more hints."
+    assert session.hint() == session.hint()  # no rung to climb
+    session.move(Card.parse("7S"), "hand", 0)
+    assert session.check().text == "Valid: you played 1 card (7♠); 2 can be played here."
+    assert session.no_play_reason() is None
+    moves = session.solve()
+    assert len(moves) == 5 and session.state.hand == () and session.check().valid
+
+
+def test_a_hint_in_italian_and_polish_says_how_many_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = solve
+    monkeypatch.setattr("machiavelli_kit.practice.hints.solve", lambda *arguments: found_then_gave_up(real(*arguments)))
+    assert PlaySession(SHOWCASE, lang="it").hint() == (
+        "Suggerimento: puoi giocare 2 carte. Il risolutore si è arreso dopo 5 s, quindi non ci sono altri suggerimenti."
+    )
+    assert PlaySession(SHOWCASE, lang="pl").hint() == (
+        "Podpowiedź: możesz zagrać 2 karty. Komputer szukał przez 5 s i nie zdążył ustalić więcej, więc innych "
+        "podpowiedzi nie ma."
+    )
+
+
+def puzzle_answering(answer: int, compare: str = "") -> Puzzle:
+    """The showcase as a puzzle of the most cards, whose file says ``answer``."""
+    return loads(
+        f"""
+[chapter]
+title = "t"
+[[puzzle]]
+id = "showcase"
+title = "Showcase"
+source = "test"
+rules = "bga"
+table = [["7D", "7H", "7C"], ["8D", "9D", "10D"], ["10H", "10C", "10S"], ["JH", "QH", "KH"]]
+hand = ["9H", "7S"]
+goal = "max"
+answer = {answer}
+{compare}
+""",
+        "test.toml",
+    ).puzzles[0]
+
+
+def test_puzzles_check_says_the_most_cards_found_and_still_catches_a_wrong_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = solve
+    monkeypatch.setattr("machiavelli_kit.puzzles.verify.solve", lambda *arguments: found_then_gave_up(real(*arguments)))
+    with pytest.raises(PuzzleError) as unchecked:
+        verify(puzzle_answering(2))
+    assert str(unchecked.value).endswith(
+        "puzzle 'showcase', field 'answer': not checked: the solver gave up after 5 s without proving the best "
+        "play; it did find a play of 2 cards, the most anyone can play here, but not yet the one that moves the "
+        "fewest table cards"
+    )
+    with pytest.raises(PuzzleError, match="field 'answer': the solver says 2 cards, the file says 3 cards"):
+        verify(puzzle_answering(3))

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from machiavelli_kit.cli.errors import BadInput
 from machiavelli_kit.cli.options import add_json_option, add_position_options, add_rules_option
 from machiavelli_kit.core.cards import format_card, parse_cards, quote
-from machiavelli_kit.core.goal import GoalKind
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext, pgettext
@@ -109,6 +108,8 @@ def run(arguments: argparse.Namespace) -> int:
 def _print_gave_up(gave_up: SolverTimeout) -> None:
     """What the solver proved before it gave up: nothing, the most cards and a play of them (or a
     play that meets the goal), or the best play without its moves."""
+    from machiavelli_kit.solver.solution import MOST_CARDS
+
     found = gave_up.found
     if found is None:
         print(
@@ -125,7 +126,7 @@ def _print_gave_up(gave_up: SolverTimeout) -> None:
             "play {count} cards: {cards}, the best play; the solver gave up before it worked out the moves",
             count,
         )
-    elif found.goal.kind is GoalKind.MAX:
+    elif found.goal.kind in MOST_CARDS:
         # TRANSLATORS: solve's answer when the solver gave up but had proven how many cards can be played at most.
         line = ngettext(
             "play {count} card: {cards}, the most anyone can play here; the solver gave up before it proved "

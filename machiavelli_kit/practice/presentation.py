@@ -143,27 +143,44 @@ def make_slide(item: Shown, rules: Rules = BGA, lang: str | None = None) -> Slid
 
 
 def _steps(item: Shown, position: Position, rules: Rules, goal: Goal) -> tuple[Step, ...]:
+    """The slide's steps: the question, then the solver's moves, as the board's Solve plays them. When
+    the solver gave up having found a play that meets the goal (for ``max``, with the most cards), the
+    slide shows that play and says another might move fewer table cards."""
     start = Step(0, PlayState.of(position), None, _(HIDDEN))
     try:
-        solution = solve(position, rules, goal)
+        solution, proven = solve(position, rules, goal), True
     except SolverTimeout as gave_up:
-        # TRANSLATORS: on the projector, when the solver found no answer in time; {seconds} is how long it tried.
-        text = _("The solver gave up after {seconds} s: there is no answer to show.")
-        return start, Step(1, start.state, None, text.format(seconds=f"{gave_up.seconds:g}"))
+        if gave_up.found is None:
+            # TRANSLATORS: on the projector, when the solver found no answer in time; {seconds} is how long it tried.
+            text = _("The solver gave up after {seconds} s: there is no answer to show.")
+            return start, Step(1, start.state, None, text.format(seconds=f"{gave_up.seconds:g}"))
+        solution, proven = gave_up.found, False
+    played = _played(solution)
     # TRANSLATORS: on the projector, once the whole answer shows; {answer} is "2 cards", "yes", "no"...
     verdict = _("Solved! The answer: {answer}.").format(answer=_answer(item, solution))
+    if not proven:
+        # TRANSLATORS: on the projector, after "Solved! The answer: 2 cards.", when the solver ran out of time
+        # before it could check that the play shown is the one that moves the fewest table cards.
+        unchecked = _("The solver ran out of time before it could check whether another play moves fewer table cards.")
+        verdict = f"{verdict} {unchecked}"
     if not solution.feasible:
         # TRANSLATORS: on the projector, for a position where no play does what the question asks.
         text = _("No play does what the question asks, so no card moves.")
         return start, Step(1, start.state, None, text, verdict)
-    session = PlaySession(position, rules, best=lambda: solution)
-    played = [(move, session.state) for move in session.solve_steps()]  # the state right after each move
     steps = [start]
     for number, (move, state) in enumerate(played, start=1):
         # TRANSLATORS: one move of the answer on the projector; {move} says it in words ("7♠ from the hand joins ...").
         text = _("Move {number} of {count}: {move}.").format(number=number, count=len(played), move=move.text)
         steps.append(Step(number, state, move, text, verdict if number == len(played) else ""))
     return tuple(steps)
+
+
+def _played(solution: Solution) -> list[tuple[Move, PlayState]]:
+    """The solution's moves as the board's Solve plays them, each with the cards as they lie right after it."""
+    if not solution.feasible:
+        return []
+    session = PlaySession(solution.position, solution.rules, best=lambda: solution)
+    return [(move, session.state) for move in session.solve_steps()]
 
 
 def _answer(item: Shown, solution: Solution) -> str:

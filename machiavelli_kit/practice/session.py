@@ -279,7 +279,7 @@ class PlaySession:
     def no_play_reason(self) -> str | None:
         """Why nothing can be played here, or ``None`` when there is a play."""
         with speaking(self.lang):
-            return None if self.solution.feasible else _(NO_CARD_PLAYS)
+            return None if self._answer().feasible else _(NO_CARD_PLAYS)
 
     def no_play(self) -> NoPlayReport:
         """End the turn without playing: right only when there is no play.
@@ -328,28 +328,50 @@ class PlaySession:
         """The hint ladder of the start position; :class:`SolverTimeout` when the solver gave up."""
         found = self._ladder_or_give_up
         if isinstance(found, SolverTimeout):
-            raise SolverTimeout(found.seconds)
+            raise found.again()
         return found
 
     def _best_count(self) -> int | None:
-        """The most hand cards that can be played here, ``None`` when the solver gave up."""
+        """The most hand cards that can be played here, ``None`` when the solver gave up before it knew."""
         try:
             return self.solution.max_play if self.solution.feasible else 0
-        except SolverTimeout:
-            return None
+        except SolverTimeout as gave_up:
+            return gave_up.most_cards
 
     @property
     def solution(self) -> Solution:
         return self.ladder.solution
 
+    def _answer(self) -> Solution:
+        """The solver's answer or, when it gave up having found a play, that play (:class:`SolverTimeout`
+        when it found none)."""
+        try:
+            return self.solution
+        except SolverTimeout as gave_up:
+            if gave_up.found is None:
+                raise
+            return gave_up.found
+
     def hint(self) -> str:
-        """The next rung of the hint ladder; it starts again at the first when the table changed."""
+        """The next rung of the hint ladder; it starts again at the first when the table changed. When the
+        solver gave up, it says so, and how many cards can be played when the solver had proved it."""
         if self._hint_state != self.state:
             self._hint_level = 0
         with speaking(self.lang):
             try:
                 rungs = self.ladder.rungs
             except SolverTimeout as gave_up:
+                count = gave_up.most_cards
+                if count is not None:
+                    # TRANSLATORS: the only hint when the solver gave up after it proved how many cards can be
+                    # played; {seconds} is how long it tried (5).
+                    return ngettext(
+                        "Hint: you can play {count} card. The solver gave up after {seconds} s, so there are no "
+                        "more hints.",
+                        "Hint: you can play {count} cards. The solver gave up after {seconds} s, so there are no "
+                        "more hints.",
+                        count,
+                    ).format(count=count, seconds=f"{gave_up.seconds:g}")
                 # TRANSLATORS: {seconds} is how long the solver tried (5).
                 return _("No hint: the solver gave up after {seconds} s without proving the best play.").format(
                     seconds=f"{gave_up.seconds:g}"
@@ -363,18 +385,20 @@ class PlaySession:
             )
 
     def solve_steps(self) -> Iterator[Move]:
-        """Restore, then play the solver's moves one at a time (each undoable); the turn counts as helped."""
+        """Restore, then play the solver's moves one at a time (each undoable); the turn counts as helped.
+        When the solver gave up having found a play, that play's moves."""
         self.helped = True
         return self._solution_steps()
 
     def _solution_steps(self) -> Iterator[Move]:
-        solution = self.solution
+        solution = self._answer()
         if not solution.feasible:
             return
+        moves = _moves(solution)
         self.restore()
         melds = [list(meld.cards) for meld in self.start.table.melds]
         hand = list(self.start.hand)
-        for step in solution.moves:
+        for step in moves:
             apply_move(melds, hand, step)
             if step.target is not None:
                 melds[step.target] = _fitted(melds[step.target], self.rules)
@@ -389,6 +413,17 @@ class PlaySession:
         del self._history[self._now + 1 :]
         self._history.append(state)
         self._now += 1
+
+
+def _moves(solution: Solution) -> tuple[Move, ...]:
+    """The solution's moves; when the time ran out before they were worked out, worked out anyway (the
+    learner asked to see them, and they take a few milliseconds at most)."""
+    try:
+        return solution.moves
+    except SolverTimeout as gave_up:
+        if gave_up.found is None:
+            raise
+        return gave_up.found.moves
 
 
 def _tidied(meld: tuple[Card, ...], rules: Rules) -> tuple[Card, ...]:

@@ -86,8 +86,11 @@ def verify(puzzle: Puzzle) -> Grade:
     except SolverInputError as error:
         raise puzzle.error("hand", str(error)) from None
     except SolverTimeout as gave_up:
-        # TRANSLATORS: {reason} says why the solver gave up, e.g. "gave up after 10 seconds".
-        raise puzzle.error("answer", _("not checked: the solver {reason}").format(reason=gave_up)) from None
+        if gave_up.found is None or answer_of(puzzle, gave_up.found) == puzzle.answer:
+            # TRANSLATORS: {reason} says why the solver gave up, e.g. "gave up after 10 seconds", and the most
+            # cards it found, when it found them.
+            raise puzzle.error("answer", _("not checked: the solver {reason}").format(reason=gave_up)) from None
+        solution = gave_up.found  # the play it found proves the answer (the most cards, or that there is a play)
     found = answer_of(puzzle, solution)
     if found != puzzle.answer:
         raise puzzle.error(
@@ -121,10 +124,12 @@ def verify(puzzle: Puzzle) -> Grade:
                 "compare", _("under {rules}: {error}").format(rules=compare.rules, error=error)
             ) from None
         except SolverTimeout as gave_up:
-            raise puzzle.error(
-                "compare",
-                _("not checked under {rules}: the solver {reason}").format(rules=compare.rules, reason=gave_up),
-            ) from None
+            if gave_up.found is None or answer_of(puzzle, gave_up.found) == compare.answer:
+                raise puzzle.error(
+                    "compare",
+                    _("not checked under {rules}: the solver {reason}").format(rules=compare.rules, reason=gave_up),
+                ) from None
+            other = answer_of(puzzle, gave_up.found)
         if other != compare.answer:
             raise puzzle.error(
                 "compare",

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from machiavelli_kit.solver.steps import Move
 
 
+MOST_CARDS = (GoalKind.MAX, GoalKind.DECIDE)
+"""The goals whose answer places the most hand cards any play can."""
+
+
 class SolverInputError(ValueError):
     """A position the solver cannot take: more copies than the decks hold, or a bad goal."""
 
@@ -58,7 +62,7 @@ class SolverTimeout(RuntimeError):
     def having_found(self, found: Solution) -> SolverTimeout:
         """This error, with the play it found before it gave up, and its message saying what that proves."""
         self.found = found
-        if found.goal.kind is GoalKind.MAX:
+        if found.goal.kind in MOST_CARDS:
             # TRANSLATORS: added to "gave up after 5 s without proving the best play" when the most cards are known.
             proven = ngettext(
                 "; it did find a play of {count} card, the most anyone can play here, but not yet "
@@ -72,6 +76,21 @@ class SolverTimeout(RuntimeError):
             proven = _("; it did find a play that does it, but not yet the one that moves the fewest table cards")
         self.args = (f"{self.args[0]}{proven}",)
         return self
+
+    @property
+    def most_cards(self) -> int | None:
+        """The most hand cards any play places here, when the solver proved it before it gave up
+        (the goal asked for the most cards or the whole hand, or the best play is known); else ``None``."""
+        found = self.found
+        if found is None or not (self.proven or found.goal.kind in (*MOST_CARDS, GoalKind.CLOSE)):
+            return None
+        return found.max_play
+
+    def again(self) -> SolverTimeout:
+        """The same give-up as a new error, to raise once more (an error raised twice grows its traceback)."""
+        again = SolverTimeout(self.seconds)
+        again.args, again.found, again.proven = self.args, self.found, self.proven
+        return again
 
     def before_moves(self, best: Solution) -> SolverTimeout:
         """This error, raised while the moves of ``best``, the best play proven, were worked out."""
