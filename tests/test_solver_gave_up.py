@@ -19,7 +19,10 @@ from machiavelli_kit.cli.solve import EXIT_GAVE_UP
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.practice.presentation import Presentation
+from machiavelli_kit.practice.progress import Progress
 from machiavelli_kit.practice.session import PlaySession
+from machiavelli_kit.practice.trainer import PuzzleSession
+from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle, PuzzleError, loads
 from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.solver import Clock, Solution, SolverTimeout, solve
@@ -288,3 +291,20 @@ def test_puzzles_check_says_the_most_cards_found_and_still_catches_a_wrong_answe
     )
     with pytest.raises(PuzzleError, match="field 'answer': the solver says 2 cards, the file says 3 cards"):
         verify(puzzle_answering(3))
+
+
+def test_a_puzzle_whose_solver_gave_up_gives_its_own_hints_then_how_many_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = solve
+    monkeypatch.setattr("machiavelli_kit.practice.hints.solve", lambda *arguments: found_then_gave_up(real(*arguments)))
+    puzzle = load_collection().find("it-3")
+    own = puzzle.hints_in("en")
+    session = PuzzleSession(puzzle, Progress(), lang="en")
+    hints = [session.hint() for _ in range(len(own) + 2)]
+    assert own and hints[: len(own)] == [
+        f"Hint {number} of {len(own)}: {hint}" for number, hint in enumerate(own, start=1)
+    ]
+    gave_up = "Hint: you can play 2 cards. The solver gave up after 5 s, so there are no more hints."
+    assert hints[len(own) :] == [gave_up, gave_up]
+    assert not session.helped, "none of the puzzle's own hints shows the answer"

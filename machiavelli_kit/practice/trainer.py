@@ -56,6 +56,7 @@ from machiavelli_kit.puzzles.collection import Collection
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.puzzles.names import technique_name
 from machiavelli_kit.puzzles.verify import Verdict, check_answer
+from machiavelli_kit.solver import SolverTimeout
 from machiavelli_kit.solver.steps import Move
 
 Outcome = Literal["solved", "hinted", "helped", "failed"]
@@ -145,13 +146,19 @@ class PuzzleSession(PlaySession):
             return self._hint()
 
     def _hint(self) -> str:
+        """The next rung; when the solver gave up, the puzzle's own hints, then what the board says of it."""
         if not self.hints:
             return _(NO_HINTS)
-        rungs = self.rungs
+        try:
+            rungs, answered = self.rungs, True
+        except SolverTimeout:
+            rungs, answered = self.puzzle.hints_in(), False  # none of them shows the answer
+            if self._climbed >= len(rungs):
+                return super().hint()  # the solver gave up: how many cards can be played, when it knew
         if self._climbed < len(rungs):
             self._climbed += 1
             self.progress.hint(self.puzzle.id)
-        self.helped = self.helped or self._climbed == len(rungs)
+        self.helped = self.helped or (answered and self._climbed == len(rungs))
         self._changed()
         # TRANSLATORS: {hint} is one hint, a sentence of its own.
         return _("Hint {number} of {count}: {hint}").format(
