@@ -26,8 +26,8 @@ from machiavelli_kit.puzzles.collection import load_collection
 from machiavelli_kit.puzzles.format import Puzzle, PuzzleError, loads
 from machiavelli_kit.puzzles.verify import verify
 from machiavelli_kit.solver import Clock, Solution, SolverTimeout, solve
-from machiavelli_kit.solver.clock import SpareTime
 from machiavelli_kit.solver.program import Program
+from machiavelli_kit.solver.solution import SpareTime
 from machiavelli_kit.solver.steps import plan_moves
 
 SHOWCASE = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")
@@ -84,12 +84,12 @@ def test_plan_moves_looks_at_the_clock_at_each_move() -> None:
     best = solve(SHOWCASE)
     ticks = itertools.count()
     clock = Clock(1000.0, timer=lambda: float(next(ticks)))
-    moves = plan_moves(SHOWCASE, best.table, best.origins, clock=clock)
+    moves = plan_moves(SHOWCASE, best.table, best.origins, check=clock.remaining)
     looks = next(ticks) - 1  # the clock's own start was one
     assert len(moves) == 5 and looks >= len(moves)
     ticks = itertools.count()
     with pytest.raises(SolverTimeout, match="gave up after 5 s"):
-        plan_moves(SHOWCASE, best.table, best.origins, clock=Clock(5.0, timer=lambda: float(next(ticks))))
+        plan_moves(SHOWCASE, best.table, best.origins, check=Clock(5.0, timer=lambda: float(next(ticks))).remaining)
 
 
 def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str]:

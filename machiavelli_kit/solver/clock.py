@@ -4,7 +4,7 @@ and, for a caller that must decide the same way on any machine, a count of work.
 Time is a safety limit: how far a solve gets in it depends on the machine and its load.
 :class:`Work` does not: each solve, each relaxation and each node of a branch and cut is one
 unit, so a computer player given a number of units decides alike on a busy and an idle machine.
-The time a solve leaves unspent is kept with its answer (:class:`SpareTime`) for the moves, which
+The time a solve leaves unspent is kept with its answer (:meth:`Clock.spare`) for the moves, which
 are worked out only when they are read; the clock reads ``timer``, which a test may replace.
 
 >>> work = Work(3)
@@ -24,9 +24,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import NamedTuple
 
-from machiavelli_kit.solver.solution import SolverOutOfWork, SolverTimeout
+from machiavelli_kit.solver.solution import SolverOutOfWork, SolverTimeout, SpareTime
 
 DEFAULT_TIME_LIMIT = 5.0
 """Seconds the solver may spend on one position before it gives up."""
@@ -60,21 +59,19 @@ class Work:
 class Clock:
     """The time left before the solver gives up (``seconds``: ``None`` for no limit) and, with
     ``work``, the work left. One clock may serve several solves: a computer player's move.
-    ``left`` starts it with less than all of ``seconds`` left (:meth:`SpareTime.clock`); ``timer``
-    tells the time (``None``: :func:`time.perf_counter`)."""
+    ``timer`` tells the time (``None``: :func:`time.perf_counter`)."""
 
     def __init__(
         self,
         seconds: float | None,
         work: Work | None = None,
         *,
-        left: float | None = None,
         timer: Callable[[], float] | None = None,
     ) -> None:
         self.seconds = seconds
         self.work = work
         self.timer = time.perf_counter if timer is None else timer  # looked up now: a test may have replaced it
-        self.deadline = math.inf if seconds is None else self.timer() + (seconds if left is None else left)
+        self.deadline = math.inf if seconds is None else self.timer() + seconds
         self.ran_out = False
         """Whether the time ran out (a safety limit that triggered): the work never sets it."""
 
@@ -88,7 +85,7 @@ class Clock:
         return left
 
     def spare(self) -> SpareTime | None:
-        """The time left now, kept for the work that follows a solve (``None`` without a limit)."""
+        """The time left now, kept for the moves that follow a solve (``None`` without a limit)."""
         if self.seconds is None:
             return None
         return SpareTime(self.seconds, max(0.0, self.deadline - self.timer()), self.timer)
@@ -102,26 +99,3 @@ class Clock:
         self.ran_out = True
         return SolverTimeout(self.seconds if self.seconds is not None else math.inf)
 
-
-class SpareTime(NamedTuple):
-    """The time a solve left of its limit of ``seconds``: ``left`` seconds, on ``timer``.
-
-    A :class:`~machiavelli_kit.solver.solution.Solution` keeps it for its moves, worked out when
-    they are read: their clock starts then, with the time left, so the solve and its moves together
-    stay within the limit however long after the solve the moves are read (a hint ladder reads
-    them at its fourth hint).
-
-    >>> spare = SpareTime(5.0, 0.0, lambda: 0.0)
-    >>> spare.clock().remaining()
-    Traceback (most recent call last):
-    ...
-    machiavelli_kit.solver.solution.SolverTimeout: gave up after 5 s without proving the best play
-    """
-
-    seconds: float
-    left: float
-    timer: Callable[[], float]
-
-    def clock(self) -> Clock:
-        """A clock started now with the time left (it gives up naming the whole limit)."""
-        return Clock(self.seconds, left=self.left, timer=self.timer)

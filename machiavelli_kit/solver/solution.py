@@ -3,16 +3,17 @@
 A :class:`Solution` is the best play found for a position (or the verdict that
 no play meets the goal); it says which hand cards go down, the final table, par
 and, read when asked, the moves from the start table to the final one, within the time
-its solve left (:class:`~machiavelli_kit.solver.clock.SpareTime`).
+its solve left (:class:`SpareTime`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.goal import Goal, GoalKind
@@ -21,7 +22,6 @@ from machiavelli_kit.core.rules import Rules
 from machiavelli_kit.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from machiavelli_kit.solver.clock import SpareTime
     from machiavelli_kit.solver.steps import Move
 
 
@@ -118,6 +118,36 @@ class SolverOutOfWork(SolverTimeout):
         self.units = units
 
 
+class SpareTime(NamedTuple):
+    """The time a solve left of its limit of ``seconds``: ``left`` seconds, on ``timer``
+    (:meth:`~machiavelli_kit.solver.clock.Clock.spare`).
+
+    A :class:`Solution` keeps it for its moves, worked out when they are read: their clock starts
+    then, with the time left, so the solve and its moves together stay within the limit however
+    long after the solve the moves are read (a hint ladder reads them at its fourth hint).
+
+    >>> check = SpareTime(5.0, 0.0, lambda: 0.0).started()
+    >>> check()
+    Traceback (most recent call last):
+    ...
+    machiavelli_kit.solver.solution.SolverTimeout: gave up after 5 s without proving the best play
+    """
+
+    seconds: float
+    left: float
+    timer: Callable[[], float]
+
+    def started(self) -> Callable[[], None]:
+        """A check for the moves, started now: it raises :class:`SolverTimeout` once the time left has passed."""
+        deadline = self.timer() + self.left
+
+        def check() -> None:
+            if self.timer() >= deadline:
+                raise SolverTimeout(self.seconds)
+
+        return check
+
+
 @dataclass(frozen=True)
 class Solution:
     """The best play found for a position, or the verdict that none meets the goal."""
@@ -175,10 +205,9 @@ class Solution:
 
         if not self.feasible:
             return ()
+        check = None if self.spare is None else self.spare.started()
         try:
-            return plan_moves(
-                self.position, self.table, self.origins, self.rules, None if self.spare is None else self.spare.clock()
-            )
+            return plan_moves(self.position, self.table, self.origins, self.rules, check)
         except SolverTimeout as error:
             raise error.before_moves(replace(self, spare=None)) from None
 

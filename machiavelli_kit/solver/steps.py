@@ -19,7 +19,7 @@ like the documents' showcase (it-3):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -29,7 +29,6 @@ from machiavelli_kit.core.melds import Meld
 from machiavelli_kit.core.position import Position, Table
 from machiavelli_kit.core.rules import BGA, Rules
 from machiavelli_kit.i18n import _, pgettext, speaking
-from machiavelli_kit.solver.clock import Clock
 from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at, meld_shape, template_arrays
 
 ORDERED_CARDS = (*sorted(card_at(index) for index in range(CARD_COUNT)), JOKER)
@@ -95,28 +94,28 @@ def plan_moves(
     table: Table,
     origins: tuple[int | None, ...],
     rules: Rules = BGA,
-    clock: Clock | None = None,
+    check: Callable[[], object] | None = None,
 ) -> tuple[Move, ...]:
     """The moves from ``position`` to ``table``, where final meld ``i`` continues start meld
-    ``origins[i]`` (``None``: a new meld), within ``clock``'s time (``None``: no limit), which
-    each step asks: past it :class:`~machiavelli_kit.solver.solution.SolverTimeout`.
+    ``origins[i]`` (``None``: a new meld), with ``check`` called at each step (``None``: none): the
+    time limit's, which raises :class:`~machiavelli_kit.solver.solution.SolverTimeout` once it has passed.
 
     No position's moves take long: over ``benchmarks/solver_speed.py``'s 543 positions (the 473
     with a play; ``benchmarks/solver_phases.py`` with every ``--bucket``, the hardest set too) they
     took a median of 0.64 ms of process CPU, a p99 of 2.1 ms and at worst 4.4 ms (at a load of 5);
     the slowest are the hardest set's, 35 to 38 moves on tables of about 80 melds.
     """
-    if clock is not None:
-        clock.remaining()
+    if check is not None:
+        check()
     start = [meld.cards for meld in position.table.melds]
     final = [meld.cards for meld in table.melds]
     start_places = [_places(cards) for cards in start]
     final_places = [_places(cards) for cards in final]
     _kept, flows = _flows(start_places, final_places, origins)
-    ordered = _order(flows, origins, clock)
+    ordered = _order(flows, origins, check)
     names = _Names(start, final, start_places, final_places, origins, rules)
-    if clock is not None:
-        clock.remaining()
+    if check is not None:
+        check()
     return _to_moves(ordered, origins, len(start), names)
 
 
@@ -178,9 +177,9 @@ def _places(cards: tuple[Card, ...]) -> list[int]:
     return [JOKER_PLACE if card.suit is None else 4 * card.rank - 4 + _SUIT_PLACE[card.suit._value_] for card in cards]
 
 
-def _order(flows: list[Flow], origins: tuple[int | None, ...], clock: Clock | None = None) -> list[Flow]:
-    """Receive before giving, follow chains, start with moves that open a chain (each move
-    chosen within ``clock``'s time: the choices take time growing as the square of the moves).
+def _order(flows: list[Flow], origins: tuple[int | None, ...], check: Callable[[], object] | None = None) -> list[Flow]:
+    """Receive before giving, follow chains, start with moves that open a chain (``check`` called before
+    each move is chosen: the choices take time growing as the square of the moves).
 
     Each move is chosen among those whose start meld has received all its cards (else
     among all): the first, in the transfers' order, with the lowest priority: the card
@@ -203,8 +202,8 @@ def _order(flows: list[Flow], origins: tuple[int | None, ...], clock: Clock | No
     last_working: int | None = None  # the last move's working and final target
     last_final: int | None = None
     while remaining:
-        if clock is not None:
-            clock.remaining()
+        if check is not None:
+            check()
         ready = [i for i in remaining if (source := sources[i]) is None or not waiting.get(source)]
         chosen, lowest = remaining[0], 5
         for i in ready or remaining:
