@@ -308,3 +308,18 @@ def test_a_puzzle_whose_solver_gave_up_gives_its_own_hints_then_how_many_cards(
     gave_up = "Hint: you can play 2 cards. The solver gave up after 5 s, so there are no more hints."
     assert hints[len(own) :] == [gave_up, gave_up]
     assert not session.helped, "none of the puzzle's own hints shows the answer"
+
+
+def test_solve_on_a_board_whose_solver_found_nothing_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pressing Solve when the solver gave up without a play: one sentence on the status line, no error."""
+    from machiavelli_kit.ui.position_board import PositionBoard
+
+    def gives_up(*_arguments: object) -> Solution:
+        raise SolverTimeout(5)
+
+    monkeypatch.setattr("machiavelli_kit.practice.hints.solve", gives_up)
+    board = PositionBoard(SHOWCASE, lang="en")
+    board.buttons["Solve"].click()
+    assert board.errors == []
+    assert "The solver gave up after 5 s: there is no answer to show." in board.status.value
+    assert board.session.state.hand == SHOWCASE.hand  # nothing was played

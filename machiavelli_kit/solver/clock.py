@@ -98,4 +98,3 @@ class Clock:
     def timeout(self) -> SolverTimeout:
         self.ran_out = True
         return SolverTimeout(self.seconds if self.seconds is not None else math.inf)
-

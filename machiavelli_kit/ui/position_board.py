@@ -32,6 +32,7 @@ from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, and_list, language, pgettext, speaking
 from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession, PlayState
+from machiavelli_kit.solver import SolverTimeout
 from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.board_keys import BoardKeys
 from machiavelli_kit.ui.cursor import Cursor, CursorKey, Stop
@@ -487,7 +488,14 @@ class PositionBoard:
     def _on_solve(self, _button: object = None) -> None:
         """Play the solver's moves one by one: animated in a running kernel, all at once without an event loop."""
         steps = self.session.solve_steps()
-        if self.session.no_play_reason() is not None:
+        try:
+            no_play = self.session.no_play_reason()
+        except SolverTimeout as gave_up:  # and it found no play to show
+            # TRANSLATORS: on the board, when Solve is pressed and the solver found no play in time; {seconds}: 5.
+            text = _("The solver gave up after {seconds} s: there is no answer to show.")
+            self.say(text.format(seconds=f"{gave_up.seconds:g}"), "info")
+            return
+        if no_play is not None:
             self._on_no_play()
             return
         try:
