@@ -5,8 +5,10 @@ four Chromium contexts: four visitors, each with the app's cookie of their own. 
 game.ipynb's lobby; Ada makes a table of four and the others join it from their lists. Before anyone moves,
 each walks their hand with the keyboard, as a learner who cannot see the screen does: the board's live region
 names the cards, and at the end the record says those were exactly that seat's cards. The first learner of the
-first round who holds a meld lays it with the keyboard alone (E ends the turn); everyone else draws, and the
-bga rules end the game when the stock's last card is drawn (a game of 47 turns or so). Mid-game Cleo closes her
+first round who holds a meld lays it with the keyboard alone (E ends the turn); everyone else draws. Ada makes
+the table with the lobby's Game length of 30 turns: the seat row counts the turns left, and the game ends after
+the round of turn 30 (turn 32) with the fewest cards winning: a whole game to its result in 32 turns, where
+drawing until the stock ran out took 47 or so. Mid-game Cleo closes her
 page; a turn is played while she is away; she opens game.ipynb again and is back at her seat without typing her
 name, the game as it is, and goes on. A page names a drawn card only in its own learner's log lines. At the end
 every page shows the result, and the record (``machiavelli-kit table record``) replays (``game replay``).
@@ -44,6 +46,10 @@ from tests.processes import answers, free_port, stop_group, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 LEARNERS = ("Ada", "Ben", "Cleo", "Dev")
+LENGTH = "30 turns"
+"""The Game length Ada's table is made with: it ends after the round of its 30th turn."""
+LAST_TURN = 32
+"""Turn 30 rounded up to the end of its round of four (the seat row counts the turns left down to it)."""
 AWAY = "Cleo"
 """The learner who closes the page mid-game and opens it again."""
 AWAY_AT = 9
@@ -184,6 +190,8 @@ def play(seats: list[Seat], contexts: list[BrowserContext], app: App) -> int:
     """Play the game to its end from the four pages; the number of melds laid."""
     turns, melds = 0, 0
     while True:
+        # the seat row reads "Turn 9 · stock: … · 24 turns left ▶ …" while the game goes on, "32 turns · stock: …" at
+        # its end: "turns left" never ends the loop
         for seat in seats:  # every page shows the turn just played, or the end
             wait_text(seat.page, ".mk-table-board .mk-game-seats", rf"Turn {turns + 1} |\d+ turns ·")
         if re.search(r"\d+ turns ·", seat_row(seats[0].page)):
@@ -239,13 +247,15 @@ def test_four_learners_play_a_game_to_its_end(browser: Browser, app: App, artifa
             seat.page.locator(".mk-lobby-make").wait_for(state="visible", timeout=TIMEOUT)
         ada = seats[0].page
         ada.locator(".mk-lobby-seats select").select_option("4")
+        ada.locator(".mk-lobby .widget-dropdown", has_text="Game length").locator("select").select_option(label=LENGTH)
         ada.locator(".mk-lobby-make").click()
         wait_text(ada, ".mk-table-board .mk-game-seats, .mk-table-board .mk-game-status", "Waiting for players")
         for seat in seats[1:]:  # each list asks again by itself, and shows Ada's table
             wait_text(seat.page, ".mk-lobby-table", "Ada")
             seat.page.locator(".mk-lobby-join").first.click()
         for seat in seats:
-            wait_text(seat.page, ".mk-table-board .mk-game-seats", rf"Turn 1 .*{seat.name} \(you\) 15 cards")
+            wait_text(seat.page, ".mk-table-board .mk-game-seats",
+                      rf"Turn 1 .*{LAST_TURN} turns left.*{seat.name} \(you\) 15 cards")  # fmt: skip
         tables = httpx.get(f"{app.class_server}/api/tables", timeout=30).json()["tables"]
         (table,) = [entry["id"] for entry in tables if entry["status"] == "playing"]
 
@@ -259,7 +269,7 @@ def test_four_learners_play_a_game_to_its_end(browser: Browser, app: App, artifa
 
         for seat in seats:  # the end: every page says how the game ended and offers its record
             seat.page.locator(".mk-table-board .mk-game-download a").wait_for(timeout=TIMEOUT)
-            wait_text(seat.page, ".mk-table-board .mk-game-status", "the stock ran out|closes and wins")
+            wait_text(seat.page, ".mk-table-board .mk-game-status", "the last round is over")
         seats[0].page.screenshot(path=artifacts / "class-four-ada.png", full_page=True)
 
         out = app.folder / "record.json"
@@ -276,6 +286,7 @@ def test_four_learners_play_a_game_to_its_end(browser: Browser, app: App, artifa
         assert replayed.returncode == 0, replayed.stdout + replayed.stderr
         game = loads(out.read_text(encoding="utf-8"))
         assert game.over and set(game.players) == set(LEARNERS)
+        assert game.result is not None and game.result.reason == "turns" and len(game.turns) == LAST_TURN
         assert sum(1 for turn in game.turns if turn.action == "play") == melds
         record = json.loads(out.read_text(encoding="utf-8"))
         for seat in seats:
