@@ -68,19 +68,23 @@ def test_stepping_through_a_puzzle_ends_at_the_solvers_answer_and_back_returns_t
     assert show.step == start and not show.back()
 
 
+SHOWCASE_MOVES = [
+    "Move 1 of 5: 7♠ from the hand joins the sevens and frees 7♦.",
+    "Move 2 of 5: 7♦ joins the diamond run and frees 10♦.",
+    "Move 3 of 5: 10♦ joins the tens and frees 10♥.",
+    "Move 4 of 5: 10♥ joins the heart run.",
+    "Move 5 of 5: 9♥ from the hand joins the heart run.",
+]
+"""The showcase's best play, told move by move on the projector."""
+
+
 def test_a_position_asks_how_many_cards_and_tells_each_move_in_words() -> None:
     show = Presentation([SHOWCASE], lang="en")
     assert show.slide.question == HOW_MANY and show.slide.title == ""
     texts = []
     while show.forward():
         texts.append(show.step.text)
-    assert texts == [
-        "Move 1 of 5: 7♠ from the hand joins the sevens and frees 7♦.",
-        "Move 2 of 5: 7♦ joins the diamond run and frees 10♦.",
-        "Move 3 of 5: 10♦ joins the tens and frees 10♥.",
-        "Move 4 of 5: 10♥ joins the heart run.",
-        "Move 5 of 5: 9♥ from the hand joins the heart run.",
-    ]
+    assert texts == SHOWCASE_MOVES
     assert show.step.verdict == "Solved! The answer: 2 cards."
     assert show.step.state.hand == ()
 

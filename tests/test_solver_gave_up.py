@@ -29,8 +29,8 @@ from machiavelli_kit.solver import Clock, Solution, SolverTimeout, solve
 from machiavelli_kit.solver.program import Program
 from machiavelli_kit.solver.solution import SpareTime
 from machiavelli_kit.solver.steps import plan_moves
+from tests.test_presentation import SHOWCASE, SHOWCASE_MOVES
 
-SHOWCASE = Position.parse("7D 7H 7C | 8D 9D 10D | 10H 10C 10S | JH QH KH", "9H 7S")
 """The documents' showcase (it-3): five moves, answered by the program."""
 LAID_OFF = Position.parse("4C 5C 6C", "3C 7C 8C")
 """Answered by the lay-off shortcut, without the program."""
@@ -207,13 +207,7 @@ def test_the_projector_shows_the_play_found_and_says_a_shorter_one_may_exist(mon
     texts = []
     while show.forward():
         texts.append(show.step.text)
-    assert texts == [
-        "Move 1 of 5: 7♠ from the hand joins the sevens and frees 7♦.",
-        "Move 2 of 5: 7♦ joins the diamond run and frees 10♦.",
-        "Move 3 of 5: 10♦ joins the tens and frees 10♥.",
-        "Move 4 of 5: 10♥ joins the heart run.",
-        "Move 5 of 5: 9♥ from the hand joins the heart run.",
-    ]
+    assert texts == SHOWCASE_MOVES  # the play found is the best one here: the same moves
     assert show.step.verdict == (
         "Solved! The answer: 2 cards. The solver ran out of time before it could check whether another play moves "
         "fewer table cards."
