@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_class_server_option
+from machiavelli_kit.cli.options import add_class_server_option, add_computer_player_option
 from machiavelli_kit.i18n import _, ngettext, pgettext
 
 
@@ -95,12 +95,7 @@ def add_server_parsers(tournament_actions: Any) -> None:
     add_class_server_option(join)
     _id_option(join)
     join.add_argument("--name", required=True, metavar=pgettext("option value", "NAME"), help=_("the player's name"))
-    join.add_argument(
-        "--player",
-        required=True,
-        metavar=pgettext("option value", "PLAYER"),
-        help=_("the computer player: random, beginner, greedy or expert"),
-    )
+    add_computer_player_option(join)
     join.set_defaults(run=run_join)
     table = tournament_actions.add_parser(
         "standings", help=_("print a tournament's standings"), description=_("Print a tournament's standings.")

@@ -143,6 +143,16 @@ def add_class_server_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_computer_player_option(parser: argparse.ArgumentParser) -> None:
+    """``--player NAME``: the computer player that plays a seat for a ``table join`` or ``class tournament join``."""
+    parser.add_argument(
+        "--player",
+        required=True,
+        metavar=pgettext("option value", "PLAYER"),
+        help=_("the computer player: random, beginner, greedy or expert"),
+    )
+
+
 def add_ip_option(parser: argparse.ArgumentParser, default: str | None = None) -> None:
     """``--ip ADDRESS``: where a server listens (by default this computer only)."""
     parser.add_argument(

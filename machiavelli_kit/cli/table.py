@@ -15,7 +15,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from machiavelli_kit.cli.errors import BadInput
-from machiavelli_kit.cli.options import add_class_server_option, add_limit_options, add_rules_option, limit_of
+from machiavelli_kit.cli.options import (
+    add_class_server_option,
+    add_computer_player_option,
+    add_limit_options,
+    add_rules_option,
+    limit_of,
+)
 from machiavelli_kit.i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -68,12 +74,7 @@ def add_parser(subparsers: Any) -> None:
             variable="JUPYTERHUB_API_TOKEN"
         ),
     )
-    join.add_argument(
-        "--player",
-        required=True,
-        metavar=pgettext("option value", "PLAYER"),
-        help=_("the computer player: random, beginner, greedy or expert"),
-    )
+    add_computer_player_option(join)
     join.add_argument(
         "--seat",
         type=int,
