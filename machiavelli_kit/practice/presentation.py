@@ -27,7 +27,7 @@ from machiavelli_kit.core.goal import Goal
 from machiavelli_kit.core.position import Position
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import N_, _, language, ngettext, speaking
-from machiavelli_kit.practice.session import PlaySession, PlayState
+from machiavelli_kit.practice.session import PlaySession, PlayState, nothing_to_show
 from machiavelli_kit.puzzles.format import Puzzle
 from machiavelli_kit.solver import Solution, SolverTimeout, solve
 from machiavelli_kit.solver.steps import Move
@@ -151,9 +151,7 @@ def _steps(item: Shown, position: Position, rules: Rules, goal: Goal) -> tuple[S
         solution, proven = solve(position, rules, goal), True
     except SolverTimeout as gave_up:
         if gave_up.found is None:
-            # TRANSLATORS: on the projector, when the solver found no answer in time; {seconds} is how long it tried.
-            text = _("The solver gave up after {seconds} s: there is no answer to show.")
-            return start, Step(1, start.state, None, text.format(seconds=f"{gave_up.seconds:g}"))
+            return start, Step(1, start.state, None, nothing_to_show(gave_up))
         solution, proven = gave_up.found, False
     played = _played(solution)
     # TRANSLATORS: on the projector, once the whole answer shows; {answer} is "2 cards", "yes", "no"...

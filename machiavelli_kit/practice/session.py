@@ -415,6 +415,12 @@ class PlaySession:
         self._now += 1
 
 
+def nothing_to_show(gave_up: SolverTimeout) -> str:
+    """What Solve and the projector say when the solver gave up without finding a play, in the language in use."""
+    # TRANSLATORS: on the board and the projector, when the solver found no answer in time; {seconds}: how long.
+    return _("The solver gave up after {seconds} s: there is no answer to show.").format(seconds=f"{gave_up.seconds:g}")
+
+
 def _moves(solution: Solution) -> tuple[Move, ...]:
     """The solution's moves; when the time ran out before they were worked out, worked out anyway (the
     learner asked to see them, and they take a few milliseconds at most)."""

@@ -31,7 +31,7 @@ from machiavelli_kit.core.cards import Card
 from machiavelli_kit.core.position import Position, Table, check_table
 from machiavelli_kit.core.rules import BGA, Rules, as_rules
 from machiavelli_kit.i18n import _, and_list, language, pgettext, speaking
-from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession, PlayState
+from machiavelli_kit.practice.session import CheckReport, Place, PlayError, PlaySession, PlayState, nothing_to_show
 from machiavelli_kit.solver import SolverTimeout
 from machiavelli_kit.solver.steps import Move
 from machiavelli_kit.ui.board_keys import BoardKeys
@@ -491,9 +491,7 @@ class PositionBoard:
         try:
             no_play = self.session.no_play_reason()
         except SolverTimeout as gave_up:  # and it found no play to show
-            # TRANSLATORS: on the board, when Solve is pressed and the solver found no play in time; {seconds}: 5.
-            text = _("The solver gave up after {seconds} s: there is no answer to show.")
-            self.say(text.format(seconds=f"{gave_up.seconds:g}"), "info")
+            self.say(nothing_to_show(gave_up), "info")
             return
         if no_play is not None:
             self._on_no_play()
