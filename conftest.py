@@ -16,7 +16,6 @@ import pytest
 
 from machiavelli_kit.classroom.preferences import FOLDER_VARIABLE
 from machiavelli_kit.i18n import use_saved_language
-from tests.schedule import longest_first
 
 
 def pytest_configure() -> None:
@@ -24,16 +23,12 @@ def pytest_configure() -> None:
     os.environ[FOLDER_VARIABLE] = tempfile.mkdtemp(prefix="machiavelli-preferences-")
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every notebook's cells are ``slow``: the quick run (``-m "not browser and not server and not slow"``)
-    leaves the notebooks to the whole suite, which runs each of them in every language. Once the tests are
-    selected, the longest modules go first (tests/schedule.py), so that the two workers end together."""
+    leaves the notebooks to the whole suite, which runs each of them in every language."""
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
-    yield
-    items[:] = longest_first(items)
 
 
 @pytest.fixture(autouse=True)
