@@ -8,6 +8,10 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from tests.postgres import cluster, database
+
+__all__ = ["cluster", "database"]  # the fixtures: a database for a class server test, SQLite then PostgreSQL
+
 settings.register_profile("kit", deadline=None)
 settings.load_profile("kit")
 """No hypothesis example may fail for taking long: a test depends on no machine's speed (a 200 ms deadline

@@ -21,11 +21,10 @@ from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import Store
 from machiavelli_kit.practice.progress import Record
 from machiavelli_kit.puzzles.collection import load_collection
-from tests.postgres import cluster, database
 from tests.processes import free_port
 from tests.test_class_server import TOKEN, Server, server
 
-__all__ = ["cluster", "database", "server"]  # the fixtures: a database for each test, SQLite then PostgreSQL
+__all__ = ["server"]  # the fixture: a server process on a database (tests/conftest.py: SQLite then PostgreSQL)
 
 COLLECTION = load_collection()
 

@@ -30,10 +30,7 @@ from machiavelli_kit.game.actions import Draw, Pass
 from machiavelli_kit.game.players import fallback
 from machiavelli_kit.game.record import from_record, loads, replay_turns
 from machiavelli_kit.game.session import Game
-from tests.postgres import cluster, database
 from tests.processes import answers, free_port, stop_group, wait_until
-
-__all__ = ["cluster", "database"]  # the fixtures: a database for each test, SQLite then PostgreSQL
 
 pytestmark = pytest.mark.server
 

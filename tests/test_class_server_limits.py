@@ -16,10 +16,9 @@ from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.classroom.server.store import Store
 from machiavelli_kit.game.limits import Limit
 from machiavelli_kit.game.record import loads
-from tests.postgres import cluster, database
 from tests.test_class_server import GAME, STARTING, Server, person_action, server, written_and_replayed
 
-__all__ = ["cluster", "database", "server"]  # the fixtures: a server process on a database, SQLite then PostgreSQL
+__all__ = ["server"]  # the fixture: a server process on a database (tests/conftest.py: SQLite then PostgreSQL)
 
 pytestmark = pytest.mark.server
 

@@ -24,11 +24,10 @@ from machiavelli_kit.classroom.tournament.outcome import outcome_of
 from machiavelli_kit.classroom.tournament.standings import standings
 from machiavelli_kit.cli.class_tournament import play_tournament
 from machiavelli_kit.game.record import loads
-from tests.postgres import cluster, database
 from tests.processes import wait_until
 from tests.test_class_server import GAME, STARTING, TOKEN, Server, kit, server
 
-__all__ = ["cluster", "database", "server"]  # the fixtures: a server process on a database, SQLite then PostgreSQL
+__all__ = ["server"]  # the fixture: a server process on a database (tests/conftest.py: SQLite then PostgreSQL)
 
 pytestmark = pytest.mark.server
 
