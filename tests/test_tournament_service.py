@@ -15,6 +15,7 @@ import pytest
 from machiavelli_kit.classroom.server.referee import Refused
 from machiavelli_kit.classroom.server.service import ClassService
 from machiavelli_kit.classroom.server.store import LearnerRow, Store
+from machiavelli_kit.classroom.server.tournaments import MOST_PAUSE
 from machiavelli_kit.game.actions import Draw
 from tests.test_class_referee import learner
 from tests.test_class_service import Seen
@@ -91,6 +92,37 @@ def test_rounds_start_by_themselves_latecomers_wait_and_a_learner_away_is_replac
         games = {line.name: line.games for line in tournaments.standings(row.id)}
         assert games == {"Ada": 2, "Bob": 1, "Cy": 1}
         assert [record["round"] for record in tournaments.records(row.id)] == [1, 2]
+        service.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_pause_comes_between_rounds_and_the_last_round_ends_the_tournament_at_once() -> None:
+    """With the longest pause, round 1 of two is followed by the pause; a one-round tournament is over (its
+    standings final, its files ready to save) as soon as its last game ends, not a pause later."""
+
+    async def scenario() -> None:
+        service = ClassService(Store("sqlite://"), "the-token")
+        ada, bob = (learner(service.store, name) for name in ("Ada", "Bob"))
+        people = {who.id: who for who in (ada, bob)}
+        for who in (ada, bob):
+            connect(service, who)
+        for rounds in (2, 1):
+            row = service.tournaments.new("bga", rounds=rounds, table_size=2, minutes=None, turns=2, pause=MOST_PAUSE)
+            for who in (ada, bob):
+                service.tournaments.join(row.id, who)
+            service.start_tournament(row.id)
+            place = service.tournaments.seat_of(row.id, ada.id)
+            assert place is not None
+            await draw_until_over(service, place[0], people)
+            if rounds == 2:
+                await asyncio.sleep(0.2)
+                assert (service.tournaments.row(row.id).round, service.tournaments.row(row.id).status) == (
+                    1,
+                    "playing",
+                ), "round 2 waits for the pause"
+            else:
+                await until(lambda key=row.id: service.tournaments.row(key).status == "over", "the tournament's end")
         service.close()
 
     asyncio.run(scenario())

@@ -202,10 +202,12 @@ class ClassService:
         self._seated(tournament_id, self.tournaments.start(tournament_id))
 
     def _round_done(self, tournament_id: str) -> None:
-        """When every table of the round is over, the next round starts after the tournament's pause."""
+        """When every table of the round is over, the next round starts after the tournament's pause; after the
+        last round the tournament is over at once (there is nothing to pause for)."""
         if tournament_id in self.rounds or not self.tournaments.round_over(tournament_id):
             return
-        pause = self.tournaments.row(tournament_id).pause
+        row = self.tournaments.row(tournament_id)
+        pause = row.pause if row.round < row.rounds else 0.0
         self.rounds[tournament_id] = asyncio.get_running_loop().call_later(pause, self._next_round, tournament_id)
 
     def _next_round(self, tournament_id: str) -> None:
