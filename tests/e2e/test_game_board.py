@@ -1,6 +1,6 @@
-"""A whole game in real Chromium, in the Voila app: set up a game against the greedy player,
-lay a set by dragging cards on the canvas, let the computer answer, draw until the game
-ends, then read the end of the deal, the review and the record's download link."""
+"""A whole game in real Chromium, in the Voila app: set up a game of 30 turns against the greedy player
+(the info row counts the turns left), lay a set by dragging cards on the canvas, let the computer answer,
+draw until the game ends, then read the end of the deal, the review and the record's download link."""
 
 from __future__ import annotations
 
@@ -60,10 +60,13 @@ def turn_number(info: str) -> int:
     return int(found.group(1)) if found else -1
 
 
-def start_deal(page: Page) -> tuple[Locator, Locator]:
-    """Start deal 7 against Greedy on the page's game board; the board and its canvas."""
+def start_deal(page: Page, length: str | None = None) -> tuple[Locator, Locator]:
+    """Start deal 7 against Greedy on the page's game board, to its end or of the Game ``length`` chosen (as the
+    setup's list words it); the board and its canvas."""
     game = page.locator(".mk-game")
     game.locator(".mk-game-deal input").fill(str(DEAL), timeout=TIMEOUT)
+    if length is not None:
+        game.locator(".widget-dropdown", has_text="Game length").locator("select").select_option(label=length)
     game.locator(".mk-game-start").click()
     canvas = game.locator(".mk-game-table canvas.mk-canvas")
     wait_drawn(page, canvas)
@@ -93,10 +96,10 @@ def test_lab_runs_the_game_notebook_and_a_play_by_dragging(page: Page, lab_url: 
 
 def test_voila_a_game_against_greedy_to_its_end(page: Page, voila_url: str, artifacts: Path, tmp_path: Path) -> None:
     page.goto(f"{voila_url}/voila/render/game.ipynb", timeout=TIMEOUT)
-    game, canvas = start_deal(page)
+    game, canvas = start_deal(page, "30 turns")  # over in 32 turns, where drawing until the stock ran out took 70
     game.locator(".mk-game-speed select").select_option(label="fast")
     info, status, log = game.locator(".mk-game-info"), game.locator(".mk-game-status"), game.locator(".mk-game-log")
-    assert text_of(info) == "Turn 1 · stock: 74 cards ▶ You 15 cards Greedy 15 cards"
+    assert text_of(info) == "Turn 1 · stock: 74 cards · 30 turns left ▶ You 15 cards Greedy 15 cards"
     wait_text(page, status, "^Your turn")  # set just after the cards are drawn: wait for it
     page.screenshot(path=artifacts / "voila-game-start.png", full_page=True)
 
