@@ -29,7 +29,36 @@ WHOLE_HAND = Position.parse(
     "2S 6D 6C 6C 7S 10H 10C JS JC QS KH KD",
 )
 """The benchmark's slowest position (``bga(jokers=2)``): the whole hand of 12 goes down, and the
-least disruption after it takes 31 relaxations and a branch and cut."""
+least disruption after it took 31 relaxations and a branch and cut before the search started again
+from the root on the counts of new melds (25 relaxations now, and no branch and cut)."""
+TWO_JOKER_TAIL = [
+    (
+        "bga(jokers=2)",
+        "8H 9H 10H JH | 4H 4C 4S | 3H 3D 3S | 4C JK 6C 7C | QC QH QS QD | 7D 8D 9D | 9H 10H JH | AS AD JK | "
+        "AC AS AD | QD QC QH | 6D 7D 8D 9D 10D | 5D 5H 5C | 2H 2D 2C | 5S 6S 7S | 2H 2S 2C 2D | 3H 3C 3D | "
+        "KH KS KC KD | 6C 6H 6D",
+        "2S 4D 5S 5H 7S 7H 8S 8S 8H 10C KS KH",
+        (12, 22),
+    ),
+    (
+        "bga(jokers=2)",
+        "6H 6C 6D | QS QC JK | 10C 10D 10H | 2D 2C JK | QC KC AC | 2D 3D 4D 5D 6D 7D | 8D 8S 8C | 10H JH QH | "
+        "5S 5H 5C 5D | 3H 4H 5H 6H 7H 8H | AH AD AC | JS JC JD JH | 7C 7H 7D | 9S 9H 9C 9D | 8C 8D 8S | "
+        "9S 10S JS | KH KD KS",
+        "2H 2C 3H 4S 6S 6S 7S 7C 10D QD KS KC",
+        (12, 24),
+    ),
+    (
+        "bga(ace_high=false, jokers=2)",
+        "8D 9D 10D JD QD KD | 10C 10D 10H | 6C 6H 6S 6D | 9C 9D 9H | 7H 7C 7S | 3H 4H 5H 6H 7H 8H | "
+        "QD QH QC QS | 4C 5C 6C 7C 8C 9C | 8H 8C JK | AS AC AH AD | 3C 4C 5C | 3D JK 3H | 2S 3S 4S 5S | "
+        "KS KD KC | 2H 2C 2D | 6S 7S 8S | 2D 2S 2H",
+        "AH AD AC 4D 4D 5D 5D 8D 9H JH JC QS QC KS KH",
+        (13, 16),
+    ),
+]
+"""The benchmark's two-joker positions over 100 ms (seed 2): rules, table, hand, and the answer's
+cards played and par. Each had taken 31 relaxations and a branch and cut of 60 to 215 ms."""
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,6 +172,70 @@ def test_branch_and_cut_after_part_of_the_search_agrees_with_branch_and_cut_alon
     answers = []
     for searched in (budget, 0):
         with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(search, "SEARCH_BUDGET", searched)
+            found = solve(position, variant, target)
+        answers.append((found.feasible, found.max_play if goal != "card" else 0, found.par if found.feasible else 0))
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize(("rules", "table", "hand", "answer"), TWO_JOKER_TAIL)
+def test_the_two_joker_tail_is_proven_by_the_search_alone(
+    rules: str, table: str, hand: str, answer: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Branching on the counts of new melds proves the least disruption on the slowest positions
+    before the search hands over to HiGHS's branch and cut, counted in units of work."""
+
+    def no_branch_and_cut(*_: object) -> None:
+        raise AssertionError("the search handed over to branch and cut")
+
+    monkeypatch.setattr(search.Relaxation, "_branch_and_cut", no_branch_and_cut)
+    work = Work(10_000)
+    solution = solve(Position.parse(table, hand), rules, clock=Clock(None, work))
+    assert (solution.max_play, solution.par) == answer
+    assert work.spent < search.SEARCH_BUDGET
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(VARIANTS),
+    dive=st.sampled_from([0, 1, 2]),
+    budget=st.sampled_from([3, 8, search.SEARCH_BUDGET]),
+)
+def test_the_search_started_again_from_the_root_agrees_with_brute_force(
+    seed: int, variant: Rules, dive: int, budget: int
+) -> None:
+    """A dive of a few relaxations (none at all), then the search from the root on the counts of
+    new melds, then branch and cut when the budget runs out: the same best play as the brute force."""
+    position = small_world(random.Random(seed), variant)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "DIVE_BUDGET", dive)
+        patch.setattr(search, "SEARCH_BUDGET", budget)
+        solution = solve(position, variant)
+    expected_play, expected_par = best_play(position, variant)
+    assert (solution.max_play, solution.par if solution.feasible else 0) == (expected_play, expected_par)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    variant=st.sampled_from(VARIANTS),
+    goal=st.sampled_from(["max", "close", "card"]),
+    dive=st.sampled_from([0, 1, 2]),
+    budget=st.sampled_from([4, 12, search.SEARCH_BUDGET]),
+)
+def test_the_search_started_again_from_the_root_agrees_with_branch_and_cut_alone(
+    seed: int, variant: Rules, goal: str, dive: int, budget: int
+) -> None:
+    """On larger positions, where a quarter of the roots are fractional and the search from the
+    root branches on the counts of new melds, with or without branch and cut after it."""
+    rng = random.Random(seed)
+    position = random_position(rng, variant, table_cards=rng.choice([30, 60]), hand_size=rng.choice([8, 14]))
+    target = rng.choice(position.hand) if goal == "card" else goal
+    answers = []
+    for searched, dived in ((budget, dive), (0, 0)):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(search, "DIVE_BUDGET", dived)
             patch.setattr(search, "SEARCH_BUDGET", searched)
             found = solve(position, variant, target)
         answers.append((found.feasible, found.max_play if goal != "card" else 0, found.par if found.feasible else 0))
