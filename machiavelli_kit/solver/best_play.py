@@ -1,6 +1,6 @@
-"""The best play for a position: :func:`solve`, which reads the goal and the time limit, tries the
-lay-off shortcut, then the integer program; and :func:`play_exists`, the same question's
-feasibility alone."""
+"""The best play for a position: :func:`solve`, which reads the goal and the time limit, sees
+whether no hand card can go anywhere, tries the lay-off shortcut, then the integer program; and
+:func:`play_exists`, the same question's feasibility alone."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ def solve(
     solve leaves is kept for the answer's moves, worked out when read (:attr:`Solution.moves`).
     """
     program, clock = _program(position, rules, goal, room, time_limit, clock)
+    if program.hopeless():
+        return Solution.no_play(position, program.rules, program.goal)
     laid_off = program.laid_off()
     if laid_off is not None:
         return _with_spare_time(laid_off, clock)
@@ -87,7 +89,7 @@ def play_exists(
     False
     """
     program, clock = _program(position, rules, goal, room, time_limit, clock)
-    return program.laid_off() is not None or program.exists(clock)
+    return not program.hopeless() and (program.laid_off() is not None or program.exists(clock))
 
 
 def _program(

@@ -19,10 +19,12 @@ table cards stay, so the least disruption is exact, not a heuristic:
 ``par`` = table cards that change meld + hand cards placed. Jokers count
 neither as staying nor as changing.
 
-Before the program, a shortcut (:mod:`machiavelli_kit.solver.lay_off`) for the
-``max``, ``decide`` and ``close`` goals: a play that keeps every start meld's
-natural cards in it, and places every hand card that fits in a meld the position
-could fill (or as many as a turn allows), is the answer: no play places more, and
+Before the program, two shortcuts. When no hand card lies in a meld the position's cards and
+jokers could fill (for ``close``: some hand card does not; for a card goal: that card), no play
+meets the goal (:meth:`Program.hopeless`): many small positions end there. Then, for the
+``max``, ``decide`` and ``close`` goals (:mod:`machiavelli_kit.solver.lay_off`): a play that
+keeps every start meld's natural cards in it, and places every hand card that fits in a meld
+the position could fill (or as many as a turn allows), is the answer: no play places more, and
 it changes no table card. A short search looks for one; when it finds none, the
 program answers. The rule set's templates are built once as arrays, and each
 start meld's continuations once per shape (:mod:`machiavelli_kit.solver.shapes`);
@@ -143,6 +145,29 @@ class Program:
         missing: IntArray = sizes - (incidence @ self.held).astype(np.int64)
         return missing
 
+    @cached_property
+    def fits(self) -> npt.NDArray[np.bool_]:
+        """Which cards (by index) lie in some meld the position's cards and jokers could fill."""
+        fits = np.zeros(CARD_COUNT + 1, dtype=bool)
+        fits[self.arrays.grid[self.missing <= self.jokers]] = True
+        fits[JOKER_INDEX] = False  # the grid's padding, no card
+        return fits
+
+    def hopeless(self) -> bool:
+        """Whether no play can meet the goal, seen without the program: no hand card lies in a meld
+        the position could fill (for ``close``: some hand card does not; for a card: that card).
+        With jokers in the hand, never: a joker may go anywhere."""
+        if self.jokers > self.table_jokers:
+            return False
+        fits = self.fits
+        card = self.goal.card
+        if card is not None:
+            return not fits[card_index(card)]
+        hand = card_indexes(self.position.hand)
+        if self.goal.kind is GoalKind.CLOSE:
+            return not all(fits[index] for index in hand)
+        return not any(fits[index] for index in hand)
+
     def laid_off(self) -> Solution | None:
         """The answer found without the program, when a play keeps every start meld's natural
         cards in it and places as many hand cards as any play could (see
@@ -151,8 +176,7 @@ class Program:
         kind = self.goal.kind
         if kind is GoalKind.PLAY or self.jokers > self.table_jokers or None in self.shapes or self.arrays.repeats:
             return None  # jokers in the hand, a start meld that is not one, runs round and round: the program answers
-        fits = np.zeros(CARD_COUNT + 1, dtype=bool)  # cards in a meld the decks and jokers could fill
-        fits[self.arrays.grid[self.missing <= self.jokers]] = True
+        fits = self.fits
         everything = card_indexes(self.position.hand)
         hand = [card for card in everything if fits[card]]
         skips = max(0, len(hand) - self.room)
