@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from machiavelli_kit.core.cards import JOKER, Card
-from machiavelli_kit.solver.templates import CARD_COUNT, JOKER_INDEX, TemplateArrays, card_at
+from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at
 
 SEARCH_STEPS = 24
 """Choices the search may make before it gives up and the solver's program answers."""
@@ -107,13 +107,10 @@ def lay_off(
 def _new_melds(arrays: TemplateArrays, remaining: dict[int, int], jokers: int) -> list[int]:
     """The new melds (sets, and runs of 3 to 5 cards) that hand cards could fill with at most one
     of the ``jokers`` (more would make the search wide for plays it seldom finds), the longest first."""
-    held = np.zeros(CARD_COUNT + 1, dtype=bool)
-    held[list(remaining)] = True
-    slots = arrays.grid[arrays.new]
-    missing = np.sum(~held[slots] & (slots != JOKER_INDEX), axis=1)
+    held = np.int64(sum(1 << card for card in remaining))
+    missing = np.bitwise_count(arrays.masks[arrays.new] & ~held)
     fillable = arrays.new[missing <= min(jokers, 1)]
-    sizes = arrays.starts[fillable + 1] - arrays.starts[fillable]
-    found: list[int] = fillable[np.argsort(-sizes, kind="stable")].tolist()
+    found: list[int] = fillable[np.argsort(-arrays.sizes[fillable], kind="stable")].tolist()
     return found
 
 

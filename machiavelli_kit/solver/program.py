@@ -60,7 +60,6 @@ from machiavelli_kit.solver.solution import Solution, SolverError
 from machiavelli_kit.solver.templates import (
     CARD_COUNT,
     JOKER_INDEX,
-    MAX_NEW_RUN,
     IntArray,
     TemplateArrays,
     card_at,
@@ -82,12 +81,16 @@ class Program:
         size = len(position.hand)
         self.room = rules.turn_room(0, size) if room is None else min(room, size)
         self.arrays: TemplateArrays = template_arrays(rules)
-        melds = [card_indexes(meld.cards) for meld in position.table.melds]
-        table = _counts([index for meld in melds for index in meld])
-        hand = _counts(card_indexes(position.hand))
+        self.melds = [card_indexes(meld.cards) for meld in position.table.melds]
+        on_table = [index for meld in self.melds for index in meld]
+        self.hand = card_indexes(position.hand)
+        table, hand = _counts(on_table), _counts(self.hand)
         self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
         self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
-        self.shapes = [known_shape(tuple(indexes), rules) for indexes in melds]
+        self.table_bits = _bits(on_table)
+        self.held_bits = self.table_bits | _bits(self.hand)
+        """The cards on the table, and those the position holds (on the table or in the hand), as bits."""
+        self.shapes = [known_shape(tuple(indexes), rules) for indexes in self.melds]
 
     def oversupplied(self) -> bool:
         """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
@@ -130,28 +133,20 @@ class Program:
         return int(self.on_table.sum()) + self.table_jokers
 
     @cached_property
-    def held(self) -> npt.NDArray[np.bool_]:
-        """Which cards the position holds (on the table or in the hand)."""
-        return (self.on_table + self.in_hand) > 0
-
-    @cached_property
     def missing(self) -> IntArray:
         """Each template's slots of cards nobody holds."""
-        incidence, sizes = _incidence(self.arrays)
         if self.arrays.repeats:  # a card named twice is there twice only if both copies are held
+            incidence, sizes = _incidence(self.arrays)
             held = (self.on_table + self.in_hand).astype(np.float64)
             found: IntArray = np.minimum(incidence, held).sum(axis=1).astype(np.int64)
             return sizes - found
-        missing: IntArray = sizes - (incidence @ self.held).astype(np.int64)
+        missing: IntArray = np.bitwise_count(self.arrays.masks & ~np.int64(self.held_bits)).astype(np.int64)
         return missing
 
     @cached_property
-    def fits(self) -> npt.NDArray[np.bool_]:
-        """Which cards (by index) lie in some meld the position's cards and jokers could fill."""
-        fits = np.zeros(CARD_COUNT + 1, dtype=bool)
-        fits[self.arrays.grid[self.missing <= self.jokers]] = True
-        fits[JOKER_INDEX] = False  # the grid's padding, no card
-        return fits
+    def fits(self) -> int:
+        """The cards (as bits) that lie in some meld the position's cards and jokers could fill."""
+        return int(np.bitwise_or.reduce(self.arrays.masks[self.missing <= self.jokers]))
 
     def hopeless(self) -> bool:
         """Whether no play can meet the goal, seen without the program: no hand card lies in a meld
@@ -162,11 +157,10 @@ class Program:
         fits = self.fits
         card = self.goal.card
         if card is not None:
-            return not fits[card_index(card)]
-        hand = card_indexes(self.position.hand)
+            return not fits >> card_index(card) & 1
         if self.goal.kind is GoalKind.CLOSE:
-            return not all(fits[index] for index in hand)
-        return not any(fits[index] for index in hand)
+            return not all(fits >> index & 1 for index in self.hand)
+        return not any(fits >> index & 1 for index in self.hand)
 
     def laid_off(self) -> Solution | None:
         """The answer found without the program, when a play keeps every start meld's natural
@@ -176,13 +170,11 @@ class Program:
         kind = self.goal.kind
         if kind is GoalKind.PLAY or self.jokers > self.table_jokers or None in self.shapes or self.arrays.repeats:
             return None  # jokers in the hand, a start meld that is not one, runs round and round: the program answers
-        fits = self.fits
-        everything = card_indexes(self.position.hand)
-        hand = [card for card in everything if fits[card]]
+        fits, melds = self.fits, self.melds
+        hand = [card for card in self.hand if fits >> card & 1]
         skips = max(0, len(hand) - self.room)
-        if not hand or (kind is GoalKind.CLOSE and (skips or len(hand) < len(everything))):
+        if not hand or (kind is GoalKind.CLOSE and (skips or len(hand) < len(self.hand))):
             return None
-        melds = [card_indexes(meld.cards) for meld in self.position.table.melds]
         freed = [meld for meld, indexes in enumerate(melds) if JOKER_INDEX in indexes]
         reforms = {
             meld: reforms_of(self.arrays, shape, meld in freed)
@@ -203,16 +195,14 @@ class Program:
     def _layout(self) -> Layout | None:
         """The templates the position can fill and the start melds' continuations among them."""
         arrays = self.arrays
-        held, missing = self.held, self.missing
+        held, missing = self.held_bits, self.missing
         fillable = missing <= self.jokers
         new = arrays.new[fillable[arrays.new]]
         new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
         if len(new) == 0:
             return None
-        used = np.zeros(CARD_COUNT + 1, dtype=bool)
-        used[arrays.grid[new, :MAX_NEW_RUN]] = True
-        used = used[:CARD_COUNT]
-        if np.any(self.on_table[~used]):
+        used = int(np.bitwise_or.reduce(arrays.masks[new]))
+        if self.table_bits & ~used:
             return None  # a table card that fits in no meld at all
         found = [(meld, *continuations(arrays, shape)) for meld, shape in enumerate(self.shapes) if shape is not None]
         kept = np.concatenate([np.zeros(0, dtype=np.int64)] + [chosen for _, chosen, _ in found])
@@ -222,7 +212,7 @@ class Program:
         usable = usable[_distinct(arrays, kept[usable], kept_meld[usable], held, missing)]
         kept, kept_meld, kept_stays = kept[usable], kept_meld[usable], kept_stays[usable]
         return Layout(
-            np.flatnonzero(used & held),
+            _indexes(used & held),
             new,
             missing[new],
             kept,
@@ -395,6 +385,23 @@ def _without(slots: tuple[int, ...], stays: Counter[int]) -> list[int]:
     return placed
 
 
+def _bits(indexes: list[int]) -> int:
+    """The natural cards among ``indexes`` as bits (bit ``c`` for the card with index ``c``)."""
+    bits = 0
+    for index in indexes:
+        bits |= 1 << index
+    return bits & ~(1 << JOKER_INDEX)
+
+
+_BIT_PLACES = np.arange(CARD_COUNT, dtype=np.int64)
+
+
+def _indexes(bits: int) -> IntArray:
+    """The card indexes whose bits are set, in order."""
+    indexes: IntArray = np.flatnonzero(np.right_shift(np.int64(bits), _BIT_PLACES) & 1)
+    return indexes
+
+
 def _counts(indexes: list[int]) -> IntArray:
     """How many of each card (by index, jokers last) ``indexes`` hold."""
     counts: IntArray = np.bincount(np.array(indexes, dtype=np.int64), minlength=JOKER_INDEX + 1)
@@ -414,16 +421,14 @@ def _incidence(arrays: TemplateArrays) -> tuple[FloatArray, IntArray]:
 
 
 def _distinct(
-    arrays: TemplateArrays, templates: IntArray, groups: IntArray, held: npt.NDArray[np.bool_], missing: IntArray
+    arrays: TemplateArrays, templates: IntArray, groups: IntArray, held: int, missing: IntArray
 ) -> npt.NDArray[np.bool_]:
     """Which templates to keep: in each group, the first of those that hold the same cards of
-    the position and need as many jokers (the others would be the same column)."""
+    the position (``held``, as bits) and need as many jokers (the others would be the same column)."""
     keep = np.ones(len(templates), dtype=bool)
     if not np.any(missing[templates]):
         return keep
-    slots = arrays.grid[templates]
-    bits = np.where(np.append(held, False)[slots], np.left_shift(1, slots), 0)
-    keys = np.bitwise_or.reduce(bits, axis=1) * 16 + missing[templates]
+    keys = (arrays.masks[templates] & held) * 16 + missing[templates]
     if arrays.repeats:  # a template naming a card twice differs from one naming it once: never merged
         keys = np.where(arrays.twice[templates], -1 - np.arange(len(templates)), keys)
     order = np.lexsort((np.arange(len(templates)), keys, groups))

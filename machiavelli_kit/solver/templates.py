@@ -162,6 +162,17 @@ class TemplateArrays:
         """Which templates name a card twice."""
         return np.array([len(set(shape.slots)) < len(shape.slots) for shape in self.templates], dtype=bool)
 
+    @cached_property
+    def masks(self) -> IntArray:
+        """Each template's cards as bits (bit ``c`` for the card with index ``c``): a position's
+        cards as bits too, each template's cards it holds are one ``&`` away."""
+        return np.array([sum(1 << slot for slot in set(shape.slots)) for shape in self.templates], dtype=np.int64)
+
+    @cached_property
+    def sizes(self) -> IntArray:
+        """How many slots each template has."""
+        return np.diff(self.starts)
+
     def number_of(self, indexes: list[int]) -> int | None:
         """The template a meld's cards (indexes, no joker) fill in some order, if any."""
         unique = frozenset(indexes)
