@@ -183,6 +183,20 @@ def test_an_answer_that_breaks_a_rule_is_an_error(monkeypatch: pytest.MonkeyPatc
         solve(Position.parse("5S 5H 5D | 6H 7H 8H", "9H"))
 
 
+def test_a_meld_said_to_fill_another_template_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check reads each final meld's cards against its template, also when they are a template's own cards."""
+    original = program._join_runs
+
+    def mislabel(melds: list[program.FinalMeld], arrays: TemplateArrays) -> list[program.FinalMeld]:
+        joined = original(melds, arrays)
+        origin, template, _cards = joined[0]
+        return [(origin, template, arrays.cards[template + 1]), *joined[1:]]
+
+    monkeypatch.setattr(program, "_join_runs", mislabel)
+    with pytest.raises(SolverError, match="does not fill its template"):
+        solve(Position.parse("5S 5H 5D | 6H 7H 8H", "9H"))
+
+
 def test_close_goal_needs_the_whole_hand() -> None:
     position = Position.parse("4C 5C 6C", "3C 7C 8C")
     assert solve(position, goal="close").max_play == 3

@@ -39,7 +39,6 @@ take only hand cards; an answer that breaks a rule is a :class:`SolverError`.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -271,19 +270,19 @@ class Program:
         real = np.zeros(CARD_COUNT, dtype=np.int64)
         real[layout.cards] = values[: len(layout.cards)]
         real_left: list[int] = real.tolist()
-        melds: list[tuple[int | None, int, Counter[int]]] = []
+        melds: list[tuple[int | None, int, tuple[int, ...]]] = []
         for column in np.flatnonzero(values[layout.kept_start :]).tolist():
             template, meld = int(layout.kept[column]), int(layout.kept_meld[column])
             shape = self.shapes[meld]
             assert shape is not None
             stays = stays_in(shape, templates[template].slots)
             melds.append((meld, template, stays))
-            for card in stays.elements():
+            for card in stays:
                 real_left[card] -= 1
         melds.sort(key=lambda item: item[0] if item[0] is not None else -1)
         new_counts = values[layout.new_start : layout.kept_start]
         for column in np.flatnonzero(new_counts).tolist():
-            melds.extend([(None, int(layout.new[column]), Counter())] * int(new_counts[column]))
+            melds.extend([(None, int(layout.new[column]), ())] * int(new_counts[column]))
         final: list[FinalMeld] = []
         for origin, template, stays in melds:
             slots = templates[template].slots
@@ -294,10 +293,10 @@ class Program:
                     real_left[slot] -= 1
                 final.append((origin, template, self.arrays.cards[template]))
                 continue
-            cards, staying = [], stays.copy()
+            cards, staying = [], list(stays)
             for slot in slots:
-                if staying[slot] > 0:
-                    staying[slot] -= 1
+                if slot in staying:
+                    staying.remove(slot)
                 elif real_left[slot] <= 0:
                     cards.append(JOKER)
                     continue
@@ -305,7 +304,7 @@ class Program:
                     real_left[slot] -= 1
                 cards.append(card_at(slot))
             final.append((origin, template, tuple(cards)))
-        return self._solution(final, changed=int(self.on_table.sum()) - sum(stays.total() for _, _, stays in melds))
+        return self._solution(final, changed=int(self.on_table.sum()) - sum(len(stays) for _, _, stays in melds))
 
     def _solution(self, final: list[FinalMeld], changed: int) -> Solution:
         """The answer with these final melds (new runs joined to the runs they continue), once
@@ -333,7 +332,11 @@ class Program:
         rules, templates = self.rules, self.arrays.templates
         indexes: list[int] = []
         for _origin, template, cards in final:
-            meld, slots = card_indexes(cards), templates[template].slots
+            slots = templates[template].slots
+            if cards is self.arrays.cards[template]:  # the template's own cards fill it
+                indexes += slots
+                continue
+            meld = card_indexes(cards)
             if tuple(meld) != slots and (
                 len(meld) != len(slots)
                 or any(index not in (slot, JOKER_INDEX) for index, slot in zip(meld, slots, strict=True))
@@ -373,13 +376,13 @@ class Program:
         return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
 
 
-def _without(slots: tuple[int, ...], stays: Counter[int]) -> list[int]:
+def _without(slots: tuple[int, ...], stays: tuple[int, ...]) -> list[int]:
     """The slots left once each card that stays has taken one slot of its own."""
-    left = stays.copy()
+    left = list(stays)
     placed = []
     for slot in slots:
-        if left[slot] > 0:
-            left[slot] -= 1
+        if slot in left:
+            left.remove(slot)
         else:
             placed.append(slot)
     return placed

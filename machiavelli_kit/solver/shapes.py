@@ -108,15 +108,16 @@ def reforms_of(arrays: TemplateArrays, shape: Shape, jokers: bool) -> list[tuple
     ]
 
 
-def stays_in(shape: Shape, slots: tuple[int, ...]) -> Counter[int]:
-    """The start meld's natural cards that a final meld with these slots keeps, each copy once."""
+def stays_in(shape: Shape, slots: tuple[int, ...]) -> tuple[int, ...]:
+    """The start meld's natural cards that a final meld with these slots keeps, each copy once
+    (a card the meld holds twice and the slots name twice, twice), in no particular order."""
     if not shape.twice and len(set(slots)) == len(slots):
-        return Counter(shape.cards.intersection(slots))
-    return Counter(slots) & (Counter(shape.cards) + Counter(shape.twice))
+        return tuple(shape.cards.intersection(slots))
+    return tuple((Counter(slots) & (Counter(shape.cards) + Counter(shape.twice))).elements())
 
 
 def _stays(shape: Shape, slots: tuple[int, ...]) -> int:
-    return stays_in(shape, slots).total()
+    return len(stays_in(shape, slots))
 
 
 def fills(indexes: list[int], arrays: TemplateArrays, template: int) -> bool:
