@@ -86,6 +86,8 @@ class Program:
         table, hand = _counts(on_table), _counts(self.hand)
         self.on_table, self.in_hand = table[:CARD_COUNT], hand[:CARD_COUNT]
         self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
+        self.table_counts, self.hand_counts = _tally(on_table), _tally(self.hand)
+        """The natural cards on the table and in the hand, counted by index (for the answer's check)."""
         self.table_bits = _bits(on_table)
         self.held_bits = self.table_bits | _bits(self.hand)
         """The cards on the table, and those the position holds (on the table or in the hand), as bits."""
@@ -310,25 +312,25 @@ class Program:
         """The answer with these final melds (new runs joined to the runs they continue), once
         :meth:`_checked_counts` finds it a valid turn that meets the goal."""
         final = _join_runs(final, self.arrays)
-        counts = self._checked_counts(final)
+        real, jokers = self._checked_counts(final)
         return Solution(
             self.position,
             self.rules,
             self.goal,
             True,
-            self._played(counts[:CARD_COUNT], int(counts[JOKER_INDEX]) - self.table_jokers),
+            self._played(real, jokers - self.table_jokers),
             Table(tuple(Meld(cards) for _, _, cards in final)),
             tuple(origin for origin, _, _ in final),
             changed,
         )
 
-    def _checked_counts(self, final: list[FinalMeld]) -> IntArray:
-        """The final table's cards counted (jokers last), once it is checked to be a valid turn
-        that meets the goal; else :class:`SolverError`. Each meld must fill its template, with
-        jokers in any slots (the tests check that every template is a meld the validator
-        accepts, whichever slots jokers fill); the table must keep every card it had, and take
-        only hand cards, at least one and no more than the rules allow. Quicker than the
-        validator, which words every verdict."""
+    def _checked_counts(self, final: list[FinalMeld]) -> tuple[dict[int, int], int]:
+        """The final table's natural cards counted by index, and its jokers, once it is checked to
+        be a valid turn that meets the goal; else :class:`SolverError`. Each meld must fill its
+        template, with jokers in any slots (the tests check that every template is a meld the
+        validator accepts, whichever slots jokers fill); the table must keep every card it had,
+        and take only hand cards, at least one and no more than the rules allow. Quicker than the
+        validator, which words every verdict (and, on a position's few cards, than numpy)."""
         rules, templates = self.rules, self.arrays.templates
         indexes: list[int] = []
         for _origin, template, cards in final:
@@ -343,14 +345,14 @@ class Program:
             ):
                 raise self._invalid(f"{Meld(cards)} does not fill its template")
             indexes += meld
-        counts = _counts(indexes)
-        real, jokers = counts[:CARD_COUNT], int(counts[JOKER_INDEX])
-        played = int((real - self.on_table).sum()) + jokers - self.table_jokers
-        if np.any(real < self.on_table) or jokers < self.table_jokers:
+        real, table, hand = _tally(indexes), self.table_counts, self.hand_counts
+        jokers = indexes.count(JOKER_INDEX)
+        played = len(indexes) - self._table_total()
+        if any(real.get(card, 0) < count for card, count in table.items()) or jokers < self.table_jokers:
             raise self._invalid("a table card is missing")
-        if np.any(real > self.on_table + self.in_hand) or jokers > self.jokers:
+        if any(count > table.get(card, 0) + hand.get(card, 0) for card, count in real.items()) or jokers > self.jokers:
             raise self._invalid("a card on the table was not in the hand")
-        if np.any(real > rules.decks) or jokers > rules.jokers:
+        if any(count > rules.decks for count in real.values()) or jokers > rules.jokers:
             raise self._invalid("more copies than the decks hold")
         if not 1 <= played <= self.room:
             raise self._invalid(f"{played} cards played")
@@ -360,20 +362,21 @@ class Program:
             and (
                 jokers == self.table_jokers
                 if card.is_joker
-                else real[card_index(card)] == self.on_table[card_index(card)]
+                else real.get(card_index(card), 0) == table.get(card_index(card), 0)
             )
         ):
             raise self._invalid(f"the goal {self.goal} is not met")
-        return counts
+        return real, jokers
 
     def _invalid(self, problem: str) -> SolverError:
         return SolverError(f"the solver's answer for {self.position!r} is not a valid turn: {problem}")
 
-    def _played(self, real: IntArray, jokers: int) -> tuple[Card, ...]:
+    def _played(self, real: dict[int, int], jokers: int) -> tuple[Card, ...]:
         """The hand cards placed, in card order (jokers last): the real cards beyond those on the table."""
-        naturals = np.repeat(np.arange(CARD_COUNT), real - self.on_table)
-        ordered = naturals[np.argsort(naturals % 13 * 4 + naturals // 13, kind="stable")]
-        return tuple(card_at(card) for card in ordered.tolist()) + (JOKER,) * jokers
+        table = self.table_counts
+        naturals = [card for card, count in real.items() for _copy in range(count - table.get(card, 0))]
+        naturals.sort(key=lambda card: card % 13 * 4 + card // 13)  # by rank, then suit
+        return tuple(card_at(card) for card in naturals) + (JOKER,) * jokers
 
 
 def _without(slots: tuple[int, ...], stays: tuple[int, ...]) -> list[int]:
@@ -403,6 +406,15 @@ def _indexes(bits: int) -> IntArray:
     """The card indexes whose bits are set, in order."""
     indexes: IntArray = np.flatnonzero(np.right_shift(np.int64(bits), _BIT_PLACES) & 1)
     return indexes
+
+
+def _tally(indexes: list[int]) -> dict[int, int]:
+    """How many of each natural card (by index) ``indexes`` hold: on a position's few cards, quicker than numpy."""
+    counts: dict[int, int] = {}
+    for index in indexes:
+        if index != JOKER_INDEX:
+            counts[index] = counts.get(index, 0) + 1
+    return counts
 
 
 def _counts(indexes: list[int]) -> IntArray:
