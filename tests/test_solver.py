@@ -276,6 +276,10 @@ def test_impossible_supply_is_refused() -> None:
         solve(Position.parse("5S 5H 5D | 5S 6S 7S", "5S"))
     with pytest.raises(SolverInputError, match="jokers"):
         solve(Position.parse("5S 5H 5D", "JK"))
+    for table, hand in [("5S 5H 5D | 5S 5H 5D | 5S 5H 5C", "KD"), ("5H 5D 5C", "5S 5S 5S")]:  # table or hand alone
+        with pytest.raises(SolverInputError, match="there are three 5♠ here"):
+            solve(Position.parse(table, hand))
+    assert solve(Position.parse("5S 5H 5D | 5S 6S 7S", "8S")).feasible  # two of a card: both decks'
 
 
 def test_moves_between_a_stored_answer_tell_the_documents_chain() -> None:

@@ -95,7 +95,12 @@ class Program:
 
     def oversupplied(self) -> bool:
         """Whether the position holds more copies of a card, or more jokers, than the rules' decks."""
-        return bool(np.any(self.on_table + self.in_hand > self.rules.decks)) or self.jokers > self.rules.jokers
+        table, decks = self.table_counts, self.rules.decks
+        return (
+            self.jokers > self.rules.jokers
+            or any(count > decks for count in table.values())
+            or any(count + table.get(card, 0) > decks for card, count in self.hand_counts.items())
+        )
 
     def solve(self, clock: Clock) -> IntArray | None:
         """The column values of the best play, or ``None`` when no play meets the goal."""
