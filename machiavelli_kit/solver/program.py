@@ -200,11 +200,12 @@ class Program:
 
     def _layout(self) -> Layout | None:
         """The templates the position can fill and the start melds' continuations among them."""
-        arrays = self.arrays
+        arrays, jokers = self.arrays, self.jokers
         held, missing = self.held_bits, self.missing
-        fillable = missing <= self.jokers
+        fillable = missing <= jokers  # without jokers, a template misses no card: none are alike
         new = arrays.new[fillable[arrays.new]]
-        new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
+        if jokers:
+            new = new[_distinct(arrays, new, np.zeros(len(new), dtype=np.int64), held, missing)]
         if len(new) == 0:
             return None
         used = int(np.bitwise_or.reduce(arrays.masks[new]))
@@ -215,7 +216,8 @@ class Program:
         kept_stays = np.concatenate([np.zeros(0, dtype=np.int64)] + [stays for _, _, stays in found])
         kept_meld = np.repeat([meld for meld, _, _ in found], [len(chosen) for _, chosen, _ in found]).astype(np.int64)
         usable = np.flatnonzero(fillable[kept])
-        usable = usable[_distinct(arrays, kept[usable], kept_meld[usable], held, missing)]
+        if jokers:
+            usable = usable[_distinct(arrays, kept[usable], kept_meld[usable], held, missing)]
         kept, kept_meld, kept_stays = kept[usable], kept_meld[usable], kept_stays[usable]
         return Layout(
             _indexes(used & held),
@@ -225,7 +227,7 @@ class Program:
             kept_meld,
             kept_stays,
             missing[kept],
-            self.jokers > 0,
+            jokers > 0,
         )
 
     def _copies(self, templates: IntArray, missing: IntArray) -> FloatArray:
