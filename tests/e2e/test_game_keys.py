@@ -44,6 +44,7 @@ def test_voila_keys_draw_over_the_board_and_stay_in_text_boxes(page: Page, voila
     assert "(key D)" in (game.locator(".mk-game-draw").get_attribute("title") or "")
     game.locator(".mk-game-speed select").select_option(label="no animation")
     assert text_of(info).startswith("Turn 1 ·")
+    wait_text(page, status, "^Your turn")  # set just after the cards are drawn: a D before it draws nothing
 
     hover(page, canvas)
     page.wait_for_function("() => document.querySelector('.mk-game-keys-area.ipyevents-watched') !== null")
