@@ -142,10 +142,9 @@ class Program:
     def missing(self) -> IntArray:
         """Each template's slots of cards nobody holds."""
         if self.arrays.repeats:  # a card named twice is there twice only if both copies are held
-            incidence, sizes = _incidence(self.arrays)
             held = (self.on_table + self.in_hand).astype(np.float64)
-            found: IntArray = np.minimum(incidence, held).sum(axis=1).astype(np.int64)
-            return sizes - found
+            found: IntArray = np.minimum(_incidence(self.arrays), held).sum(axis=1).astype(np.int64)
+            return self.arrays.sizes - found
         missing: IntArray = np.bitwise_count(self.arrays.masks & ~np.int64(self.held_bits)).astype(np.int64)
         return missing
 
@@ -431,15 +430,13 @@ def _counts(indexes: list[int]) -> IntArray:
 
 
 @lru_cache(maxsize=16)
-def _incidence(arrays: TemplateArrays) -> tuple[FloatArray, IntArray]:
+def _incidence(arrays: TemplateArrays) -> FloatArray:
     """How many times each template holds each card (a row per template: 0s and 1s, and 2s where
-    a run goes round and round), and how many cards it holds."""
+    a run goes round and round); only rules whose runs go round and round need it (else
+    :attr:`TemplateArrays.masks` says the same in bits)."""
     incidence = np.zeros((len(arrays.templates), CARD_COUNT + 1))
-    if arrays.repeats:
-        np.add.at(incidence, (np.arange(len(arrays.templates))[:, None], arrays.grid), 1.0)
-    else:
-        np.put_along_axis(incidence, arrays.grid, 1.0, axis=1)
-    return incidence[:, :CARD_COUNT].copy(), np.diff(arrays.starts).astype(np.int64)
+    np.add.at(incidence, (np.arange(len(arrays.templates))[:, None], arrays.grid), 1.0)
+    return incidence[:, :CARD_COUNT].copy()
 
 
 def _distinct(
