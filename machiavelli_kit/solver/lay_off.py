@@ -186,6 +186,9 @@ class _Search:
         for card, meld, options in self.items:
             if (remaining[card] == 0 or not to_place) if card >= 0 else meld in reformed:
                 continue
+            # as many open ways as the best so far: this one cannot be chosen, so the count stops there
+            # (on a table of many decks a card has hundreds of ways)
+            enough = len(best[1]) if best is not None else len(options) + 1
             open_ways = []
             for way in options:
                 if way[0] in reformed:
@@ -196,6 +199,8 @@ class _Search:
                         cards += 1
                 if cards <= to_place and len(slots) - cards <= jokers:
                     open_ways.append(way)
+                    if len(open_ways) == enough:
+                        break
             if best is None or len(open_ways) < len(best[1]):
                 best = card, open_ways
                 if not open_ways and (card < 0 or not leave):
