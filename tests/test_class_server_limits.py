@@ -1,7 +1,8 @@
 """Timed networked tables on a real class server process, SQLite and PostgreSQL: a table with a turn limit ends
 by ``turns``, one with a time limit by ``time`` (the round in progress played out), each with the fewest points
-(or cards) in hand winning, and the deadline written as the game starts survives a SIGKILL and a restart.
-Every wait is a deadline on a condition, never a sleep that hopes."""
+(or cards) in hand winning, and the deadline written as the game starts survives a SIGKILL and a restart, where a
+turn timer starts again whole. Every wait is a deadline on a condition, never a sleep that hopes (one test lets
+three seconds of a turn pass, on purpose)."""
 
 from __future__ import annotations
 
@@ -134,3 +135,42 @@ def test_a_time_limit_survives_a_kill_and_ends_the_game_by_time(server: Server, 
     assert record["limit"]["minutes"] == 0.25 and record["limit"]["time_called"] >= 3
     assert record["result"] == result
     assert loads(json.dumps(record)).result is not None
+
+
+def test_a_restarted_server_gives_the_player_to_move_a_whole_turn(tmp_path: Path) -> None:
+    """The turn timer is the running server's: one killed in the middle of a learner's turn and started again gives
+    that learner the table's whole turn again, as the README says (nobody could move while it was down); a game
+    length's deadline, written to the database, is kept instead (the test above). One database is enough here."""
+    turn = 30.0
+    server = Server(f"sqlite:///{tmp_path / 'class.db'}", tmp_path)
+    server.start()
+
+    async def seconds_left(client: ClassClient, table: str, seat: int) -> float:
+        """The turn timer's seconds left in the first view where it is ``seat``'s turn."""
+        async for view in client.views(table):
+            game = view.get("game")
+            if game is not None and game["to_move"] == seat and view["turn_left"] is not None:
+                return float(view["turn_left"])
+        raise AssertionError("the game ended before it was the learner's turn")
+
+    async def play() -> tuple[float, float, float]:
+        client = ClassClient(server.url, patience=STARTING)
+        try:
+            await client.register("Ada", "en")
+            table = await client.new_table("bga", 2, {1: "greedy"}, turn_seconds=turn, seed=5)
+            seat = await client.join(table, 0)
+            at_first = await seconds_left(client, table, seat)
+            await asyncio.sleep(3)  # the turn's clock runs on, on purpose: nothing is awaited but time
+            before_kill = await seconds_left(client, table, seat)
+            server.kill()
+            server.start()
+            return at_first, before_kill, await seconds_left(client, table, seat)
+        finally:
+            await client.close()
+
+    try:
+        at_first, before_kill, after_restart = asyncio.run(asyncio.wait_for(play(), GAME))
+    finally:
+        server.stop()
+    assert before_kill <= at_first - 2.5, (at_first, before_kill)
+    assert before_kill + 2 < after_restart <= turn, (before_kill, after_restart)
