@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from machiavelli_kit.core.cards import JOKER, Card
-from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at
+from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at, card_bits
 
 SEARCH_STEPS = 24
 """Choices the search may make before it gives up and the solver's program answers."""
@@ -107,8 +107,7 @@ def lay_off(
 def _new_melds(arrays: TemplateArrays, remaining: dict[int, int], jokers: int) -> list[int]:
     """The new melds (sets, and runs of 3 to 5 cards) that hand cards could fill with at most one
     of the ``jokers`` (more would make the search wide for plays it seldom finds), the longest first."""
-    held = np.int64(sum(1 << card for card in remaining))
-    missing = np.bitwise_count(arrays.masks[arrays.new] & ~held)
+    missing = np.bitwise_count(arrays.masks[arrays.new] & ~np.int64(card_bits(remaining)))
     fillable = arrays.new[missing <= min(jokers, 1)]
     found: list[int] = fillable[np.argsort(-arrays.sizes[fillable], kind="stable")].tolist()
     return found

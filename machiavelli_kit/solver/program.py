@@ -62,6 +62,7 @@ from machiavelli_kit.solver.templates import (
     IntArray,
     TemplateArrays,
     card_at,
+    card_bits,
     card_index,
     card_indexes,
     template_arrays,
@@ -88,8 +89,8 @@ class Program:
         self.table_jokers, self.jokers = int(table[JOKER_INDEX]), int(table[JOKER_INDEX] + hand[JOKER_INDEX])
         self.table_counts, self.hand_counts = _tally(on_table), _tally(self.hand)
         """The natural cards on the table and in the hand, counted by index (for the answer's check)."""
-        self.table_bits = _bits(on_table)
-        self.held_bits = self.table_bits | _bits(self.hand)
+        self.table_bits = card_bits(on_table)
+        self.held_bits = self.table_bits | card_bits(self.hand)
         """The cards on the table, and those the position holds (on the table or in the hand), as bits."""
         self.shapes = [known_shape(tuple(indexes), rules) for indexes in self.melds]
 
@@ -395,14 +396,6 @@ def _without(slots: tuple[int, ...], stays: tuple[int, ...]) -> list[int]:
         else:
             placed.append(slot)
     return placed
-
-
-def _bits(indexes: list[int]) -> int:
-    """The natural cards among ``indexes`` as bits (bit ``c`` for the card with index ``c``)."""
-    bits = 0
-    for index in indexes:
-        bits |= 1 << index
-    return bits & ~(1 << JOKER_INDEX)
 
 
 _BIT_PLACES = np.arange(CARD_COUNT, dtype=np.int64)

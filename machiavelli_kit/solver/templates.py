@@ -57,6 +57,19 @@ def card_indexes(cards: Iterable[Card]) -> list[int]:
     return [JOKER_INDEX if card.suit is None else _SUIT_BASE[card.suit._value_] + card.rank - 1 for card in cards]
 
 
+def card_bits(indexes: Iterable[int]) -> int:
+    """The natural cards among ``indexes`` as bits (bit ``c`` for the card with index ``c``; jokers
+    and copies add nothing): a set of cards in one integer, which a template's cards meet with ``&``.
+
+    >>> bin(card_bits([0, 2, 2, JOKER_INDEX]))
+    '0b101'
+    """
+    bits = 0
+    for index in indexes:
+        bits |= 1 << index
+    return bits & ~(1 << JOKER_INDEX)
+
+
 _CARDS = tuple(Card(index % 13 + 1, SUITS[index // 13]) for index in range(CARD_COUNT))
 
 
@@ -166,7 +179,7 @@ class TemplateArrays:
     def masks(self) -> IntArray:
         """Each template's cards as bits (bit ``c`` for the card with index ``c``): a position's
         cards as bits too, each template's cards it holds are one ``&`` away."""
-        return np.array([sum(1 << slot for slot in set(shape.slots)) for shape in self.templates], dtype=np.int64)
+        return np.array([card_bits(shape.slots) for shape in self.templates], dtype=np.int64)
 
     @cached_property
     def sizes(self) -> IntArray:
