@@ -301,7 +301,7 @@ class _Search:
         new = fraction[layout.new_start : layout.kept_start]
         if np.any(new >= 0):
             return layout.new_start + int(np.argmin(np.where(new >= 0, np.abs(new - 0.5), np.inf)))
-        return int(np.argmax(fraction))
+        return self._dive_column(fraction)
 
     def _enter(self, node: Node) -> bool:
         """Send the node's bounds to HiGHS; ``False`` when they leave no room."""
