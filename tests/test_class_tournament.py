@@ -132,3 +132,59 @@ def test_six_learners_play_three_rounds_and_the_standings_are_the_records(server
         for line in counted
     ]
     assert all(line["games"] == 3 for line in printed), "everyone played every round"
+
+
+def test_the_learners_go_on_when_the_server_is_killed_between_rounds(tmp_path: Path) -> None:
+    """Two learners, one a ``class tournament join`` process, one in this process; the server is SIGKILLed in the
+    pause after round 1, while both ask it when their next table comes, and started again on the same database:
+    both wait for it (their ``patience``) and play round 2, the process exits 0, and both games are recorded.
+    One database is enough: what is tested is the learners' side."""
+    server = Server(f"sqlite:///{tmp_path / 'class.db'}", tmp_path)
+    server.start()
+    url = server.url
+    try:
+        tournament = run(
+            "new", "--server", url, "--rules", "bga", "--rounds", "2", "--table-size", "2", "--turns", "9",
+            "--pause", "12", "--seed", "26",
+        ).strip()  # fmt: skip
+        join = subprocess.Popen(
+            tournament_command("join", "--server", url, "--id", tournament, "--name", "Ada", "--player", "greedy"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+
+        async def records() -> list[dict[str, Any]]:
+            client = ClassClient(url, TOKEN)
+            try:
+                return await client.tournament_records(tournament)
+            finally:
+                await client.close()
+
+        async def play() -> None:
+            player = asyncio.create_task(
+                play_tournament(ClassClient(url, patience=STARTING), tournament, "Bruno", "greedy")
+            )
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + STARTING
+            while len((await teacher_view(url, tournament))["standings"]) < 2:
+                assert loop.time() < deadline, "the learners did not both join"
+                await asyncio.sleep(0.2)
+            await loop.run_in_executor(None, run, "start", "--server", url, "--id", tournament)
+            while not await records():  # round 1's game is over: the pause has begun
+                assert loop.time() < deadline + GAME, "round 1 did not end"
+                await asyncio.sleep(0.2)
+            assert (await teacher_view(url, tournament))["round"] == 1, "killed in the pause, before round 2"
+            server.kill()
+            await asyncio.sleep(1)  # both learners find the server gone at least once (they ask every 0.5 s)
+            server.start()
+            await asyncio.wait_for(player, GAME)
+
+        asyncio.run(play())
+        output, _ = join.communicate(timeout=GAME)
+        assert join.returncode == 0, output
+        summary = asyncio.run(teacher_view(url, tournament))
+        assert (summary["status"], summary["round"]) == ("over", 2)
+        assert len(asyncio.run(records())) == 2, "one game a round"
+    finally:
+        server.stop()

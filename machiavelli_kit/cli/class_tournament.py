@@ -186,7 +186,7 @@ def run_join(arguments: argparse.Namespace) -> int:
 
 async def play_tournament(client: Any, tournament: str, name: str, kind: str) -> None:
     """Register ``name``, join ``tournament`` and play each round's table with the computer player ``kind``, until
-    the tournament is over."""
+    the tournament is over; a server that restarts meanwhile is waited for (the client's ``patience``)."""
     import asyncio
 
     from machiavelli_kit.cli.table import play_with
@@ -197,7 +197,7 @@ async def play_tournament(client: Any, tournament: str, name: str, kind: str) ->
     played: set[str] = set()
     try:
         while True:
-            now = await client.tournament(tournament)
+            now = await client.patiently(lambda: client.tournament(tournament))
             you = now["you"]
             if you is not None and you["table"] not in played:
                 await play_with(client, you["table"], you["seat"], kind)

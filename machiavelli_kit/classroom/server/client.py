@@ -13,6 +13,7 @@ The command line (``machiavelli-kit table``), the tests and the notebook's board
 
 :meth:`ClassClient.views` connects again when the connection drops (the server restarted, the network
 blinked), for up to ``patience`` seconds, and goes on from the game as it is then.
+Any other question can be asked as patiently (:meth:`ClassClient.patiently`).
 
 Inside a JupyterHub, a client made with ``hub_token`` proves who it is with the hub's token instead
 (``Authorization: token ...``): no name is given, and :meth:`ClassClient.enter` says who the hub says it is.
@@ -22,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Mapping
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, TypeVar
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
@@ -39,6 +40,7 @@ from machiavelli_kit.game.state import View
 from machiavelli_kit.i18n import _
 from machiavelli_kit.practice.progress import Record
 
+T = TypeVar("T")
 PATIENCE = 30.0
 """Seconds a client keeps trying to connect again to a class server that went away."""
 RETRY_SECONDS = 0.25
@@ -268,21 +270,25 @@ class ClassClient:
         if self._reader is not None:
             await self._reader
 
-    async def _connected(self) -> WebSocketClientConnection:
-        if self._socket is not None:
-            return self._socket
+    async def patiently(self, ask: Callable[[], Awaitable[T]]) -> T:
+        """``ask()``, asked again while the server does not answer (it restarts, the network blinks), for up
+        to ``patience`` seconds; then its :class:`ServerGone`."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.patience
         while True:
             try:
-                socket = await self._hello()
-                break
+                return await ask()
             except ServerGone:
                 if loop.time() > deadline:
                     raise
                 await asyncio.sleep(RETRY_SECONDS)
+
+    async def _connected(self) -> WebSocketClientConnection:
+        if self._socket is not None:
+            return self._socket
+        socket = await self.patiently(self._hello)
         self._socket = socket
-        self._reader = loop.create_task(self._read(socket))
+        self._reader = asyncio.get_running_loop().create_task(self._read(socket))
         return socket
 
     async def _hello(self) -> WebSocketClientConnection:
