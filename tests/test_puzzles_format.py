@@ -122,3 +122,30 @@ def test_dump_writes_what_load_reads(tmp_path: Path) -> None:
     again = load(path)
     assert again.intro == 'An intro with "quotes".'
     assert [replace(p, origin="") for p in again.puzzles] == [replace(p, origin="") for p in chapter.puzzles]
+
+
+def _puzzle_with(solution: str, table: str, hand: str, rules: str, extra: str = "") -> str:
+    return (
+        f'[chapter]\ntitle = "T"\n\n[[puzzle]]\nid = "p-1"\ntitle = "P"\nsource = "a test"\nrules = "{rules}"\n'
+        f'table = {table}\nhand = {hand}\ngoal = "max"\nanswer = 1\nsolution = {solution}\n{extra}'
+    )
+
+
+def test_the_grade_describes_the_stored_solution_among_plays_as_good() -> None:
+    """Two plays of Q♣ with par 4 (the joker joins the clubs, or stays with the spades): the file
+    may show either, and the grade describes the one it shows, whichever the solver finds first."""
+    table = '[["KC", "KS", "KH"], ["AS", "2S", "JK"], ["10H", "JH", "QH"], ["AC", "2C", "3C"]]'
+    chain = '[["KS", "AS", "2S"], ["10H", "JH", "QH", "KH"], ["QC", "KC", "AC", "2C", "3C", "JK"]]'
+    dissolve = '[["JK", "KS", "AS", "2S"], ["10H", "JH", "QH", "KH"], ["QC", "KC", "AC", "2C", "3C"]]'
+    grades = []
+    for solution in (chain, dissolve):
+        text = _puzzle_with(solution, table, '["QC"]', "bga(jokers=2, wrap=true)", "par = 4\n")
+        grades.append(verify(loads(text, "puzzles/ch9.toml").puzzles[0]).technique)
+    assert grades == ["chain", "dissolve"]
+
+
+def test_a_stored_solution_that_is_not_the_best_play_is_an_error() -> None:
+    worse = '[["5H", "6H", "7H", "8H", "9H"], ["5S", "5D", "5C"]]'  # 9H could just join the run
+    text = _puzzle_with(worse, '[["5S", "5H", "5D", "5C"], ["6H", "7H", "8H"]]', '["9H"]', "bga")
+    with pytest.raises(PuzzleError, match="field 'solution': it has par 2, the best play has par 1"):
+        verify(loads(text, "puzzles/ch2.toml").puzzles[0])

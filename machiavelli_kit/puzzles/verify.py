@@ -39,6 +39,7 @@ from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.solver import Solution, SolverInputError, SolverTimeout, solve
+from machiavelli_kit.solver.matching import match_melds
 
 VARIANT_THEME = "variants"
 NO_PLAY_WORDS = ("no play", "draw", "restore")
@@ -97,7 +98,12 @@ def verify(puzzle: Puzzle) -> Grade:
             "answer",
             _("the solver says {found}, the file says {stored}").format(found=_say(found), stored=_say(puzzle.answer)),
         )
-    graded = grade(solution)
+    shown = shown_solution(puzzle, solution)
+    if shown.par != solution.par:
+        raise puzzle.error(
+            "solution", _("it has par {found}, the best play has par {best}").format(found=shown.par, best=solution.par)
+        )
+    graded = grade(shown)
     expected: dict[str, object] = {"grade": graded.technique, "effort": graded.effort}
     if solution.feasible:
         expected["par"] = solution.par
@@ -140,11 +146,23 @@ def verify(puzzle: Puzzle) -> Grade:
     return graded
 
 
+def shown_solution(puzzle: Puzzle, solution: Solution) -> Solution:
+    """The play the puzzle shows as its answer: its stored solution, as a :class:`Solution` of the
+    solver's question, when it has one, else the solver's ``solution``. The grade describes the play
+    a learner is shown; where several plays are as good, the solver's choice among them may change."""
+    if puzzle.solution is None or not solution.feasible:
+        return solution
+    table, start = puzzle.solution, solution.position.table
+    origins, changed = match_melds(start, table, solution.rules)
+    played = tuple(sorted((table.cards() - start.cards()).elements()))
+    return replace(solution, played=played, table=table, origins=origins, changed=changed, spare=None)
+
+
 def complete(puzzle: Puzzle, compare_rules: tuple[Rules, ...] = ()) -> Puzzle:
     """The puzzle with answer, example solution, par, grade, effort and themes from the solver,
     and its answer under each of ``compare_rules`` (keeps a stored solution that still fits)."""
     solution = solve_puzzle(puzzle)
-    graded = grade(solution)
+    graded = grade(shown_solution(puzzle, solution))
     compare = tuple(Compare(rules, answer_of(puzzle, solve_puzzle(puzzle, rules))) for rules in compare_rules)
     filled = replace(
         puzzle,
