@@ -227,11 +227,13 @@ class Relaxation:
         raise SolverError(f"HiGHS's branch and cut stopped with status {mip.modelStatusToString(status)!r}")
 
     def add_cuts(self, cuts: list[Cut]) -> None:
+        """Add the cuts as rows, after the program's own (they stay until :meth:`drop_cuts`)."""
         for cut in cuts:
             self.highs.addRow(cut.lower, INFINITY, len(cut.columns), cut.columns, cut.values)
         self.cuts += cuts
 
     def drop_cuts(self) -> None:
+        """Take the cuts' rows away: they hold only within the search that read them."""
         if self.cuts:
             rows = len(self.row_lower)
             self.highs.deleteRows(len(self.cuts), np.arange(rows, rows + len(self.cuts), dtype=np.int32))
