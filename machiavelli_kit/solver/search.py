@@ -349,8 +349,10 @@ class _Search:
             return budget, False
         previous = math.inf
         for _ in range(CUT_ROUNDS):
-            if budget == 0 or not self._enter({}):
-                return budget, budget > 0  # bounds that cross: no play is better than the best found
+            if budget == 0:
+                return 0, False
+            if not self._enter({}):
+                return budget, True  # bounds that cross: no play is better than the best found
             budget -= 1
             result = self.relaxation.run()
             if result is None or math.floor(result[0] + BOUND_TOLERANCE) <= self.best_value:
@@ -361,10 +363,12 @@ class _Search:
                 self.best, self.best_value = play, int(self.cost @ play)
                 return budget, True
             self.root = (value, point, self.relaxation.reduced_costs())
+            if self.best is not None:
+                self._fix()  # by the tighter root (it cannot prove the best play: its bound did not, above)
             progress, previous = previous - value, value
-            cuts = gomory_cuts(self.relaxation.vertex(), ROWS_READ, CUTS_PER_ROUND) if progress >= CUT_PROGRESS else []
-            if self.best is not None and self._fix():
-                return budget, True
+            if progress < CUT_PROGRESS:
+                break
+            cuts = gomory_cuts(self.relaxation.vertex(), ROWS_READ, CUTS_PER_ROUND)
             if not cuts:
                 break
             self.relaxation.add_cuts(cuts)
