@@ -117,3 +117,31 @@ def test_it_answers_most_positions_of_a_full_table() -> None:
         position = random_position(rng, variant, table_cards=90, hand_size=14)
         answered += laid_off(position, variant) is not None
     assert answered >= 25
+
+
+EIGHT_DECKS = Rules.parse("bga(decks=8, jokers=8, max_cards_per_turn=none)")
+LONG_HAND = Position.parse(
+    "9H 9C 9D 9S | QC QS QH | 2D JK 2H | 3D 4D 5D 6D 7D 8D | 3D JK 3H 3C | 4C JK 4S | 3H 4H 5H 6H 7H "
+    "| JK QD QC | JK 5S 6S 7S | JD JH JS | 5D 5S 5C | JK 3H 4H 5H 6H | 4S JK 4C 4D | 7H 7C 7D JK | JH "
+    "JD JS | 5C 5S 5H 5D | 3C 3D 3S 3H | 3S 4S 5S 6S | 8H 9H 10H | AS 2S 3S 4S 5S | 10S 10C 10H | 9S "
+    "10S JS QS KS AS | 9H 10H JH | 9C 10C JC | 7H 8H 9H 10H | JS QS KS AS | 2S 3S 4S 5S | 3H 4H 5H 6H "
+    "| 10H JH QH | 9S 9C 9D | AH 2H 3H | KH KD KS KC | JS QS KS AS | AD AS AC | 5D 6D 7D 8D 9D 10D | "
+    "JD JH JC JS | 9S 10S JS QS | 6C 7C 8C | 3S 3C 3D | 10S JS QS | 8C 8D 8H 8S | 6C 6S 6D | 9H 9C 9S "
+    "9D | AD 2D 3D 4D | 9C 10C JC QC KC AC | 5C 6C 7C 8C 9C | 8S 8C 8H 8D | KS KC KD | KC KH KS | 8H "
+    "9H 10H JH QH | 7D 8D 9D | QC QH QD | 2S 2H 2D 2C | 5C 5S 5D | 8C 8S 8H | 9D 9C 9S 9H | 4C 4H 4S "
+    "| 3D 4D 5D 6D 7D 8D | 3S 4S 5S | 3C 4C 5C 6C 7C 8C | JH QH KH AH | AS AD AH | QC QD QS | 9S 9D "
+    "9H | 10D 10H 10S 10C | 5C 6C 7C | 3C 4C 5C 6C 7C 8C | QS KS AS | AD 2D 3D | AC AD AH | KD KH KC "
+    "| 4C 5C 6C 7C 8C | 4D 5D 6D 7D 8D 9D | 2D 3D 4D 5D 6D 7D | 10D 10C 10S | 10C JC QC KC | 2H 2S 2C "
+    "| AS AH AC | 7D 7C 7S 7H",
+    "AH AH AH AC 2S 2D 2C 3S 3H 3C 4D 5H 6S 6S 6S 7S 7H 10D 10D 10C 10C JD JC QH QD QC KS KD KD KC",
+)
+"""A table of eight decks and a hand of 30 cards, all of which go down with no table card moved
+(one of ``benchmarks/hardest.txt``)."""
+
+
+def test_a_long_hand_on_a_table_of_many_decks() -> None:
+    # the search's budget grows with the hand: 24 choices in all were too few for 30 cards
+    found = laid_off(LONG_HAND, EIGHT_DECKS)
+    assert found is not None and (found.max_play, found.par, found.changed) == (30, 30, 0)
+    program = by_the_program(LONG_HAND, EIGHT_DECKS)
+    assert (program.max_play, program.par) == (30, 30)

@@ -41,8 +41,10 @@ import numpy as np
 from machiavelli_kit.core.cards import JOKER, Card
 from machiavelli_kit.solver.templates import CARD_COUNT, TemplateArrays, card_at, card_bits
 
-SEARCH_STEPS = 24
-"""Choices the search may make before it gives up and the solver's program answers."""
+SPARE_STEPS = 24
+"""Choices the search may make, besides one for each hand card and each start meld whose jokers are
+freed (as many as a play found without going back takes), before it gives up and the solver's
+program answers: a hand of 30 cards on a table of eight decks needs more than a hand of 5."""
 
 
 Reforms = dict[int, list[tuple[int, tuple[int, ...]]]]
@@ -61,11 +63,10 @@ def lay_off(
     jokers: int,
     arrays: TemplateArrays,
     skips: int,
-    steps: int = SEARCH_STEPS,
 ) -> list[Placed] | None:
     """Re-formed start melds and new melds that take every card of ``hand`` (card indexes, no
     jokers) but ``skips`` of them, re-form every start meld in ``freed`` (those whose jokers are
-    freed) and place all ``jokers`` freed; ``None`` when the search finds none within ``steps``.
+    freed) and place all ``jokers`` freed; ``None`` when the search finds none within its steps (:data:`SPARE_STEPS`).
     Start melds that are not re-formed stay as they are. The melds come re-formed first, in
     start order, then the new ones in template order."""
     remaining: dict[int, int] = {}
@@ -92,7 +93,7 @@ def lay_off(
     if jokers:  # a card's ways that need the fewest jokers first, then those with jokers last in the meld
         for card_ways in ways.values():
             card_ways.sort(key=lambda way: _jokers_needed(way[2], remaining))
-    search = _Search(remaining, ways, meld_ways, jokers, steps)
+    search = _Search(remaining, ways, meld_ways, jokers, len(hand) + len(freed) + SPARE_STEPS)
     if not search.run(len(hand) - skips):
         return None
     return sorted(
