@@ -262,6 +262,9 @@ def main() -> int:
         ]
         print(f"{'all':8} {len(ratios):4} {who + '/base':9} " + _row(ratios))
     print(_over_ratio(per_position))
+    work = [units for *_, units in per_position]
+    print(f"  the kit's work (units: a solve, each relaxation, each node of branch and cut): {sum(work)} in all,")
+    print(f"  the most {max(work)}; {sum(units > 2 for units in work)} positions needed more than one relaxation")
     print()
     for who in ("kit", "close", "play"):
         over = {limit: sum(value > limit for value in everything[who]) for limit in (100, 250)}
