@@ -66,9 +66,10 @@ def lay_off(
 ) -> list[Placed] | None:
     """Re-formed start melds and new melds that take every card of ``hand`` (card indexes, no
     jokers) but ``skips`` of them, re-form every start meld in ``freed`` (those whose jokers are
-    freed) and place all ``jokers`` freed; ``None`` when the search finds none within its steps (:data:`SPARE_STEPS`).
-    Start melds that are not re-formed stay as they are. The melds come re-formed first, in
-    start order, then the new ones in template order."""
+    freed) and place all ``jokers`` freed; ``None`` when the search finds none within its steps
+    (one per hand card and freed meld, and :data:`SPARE_STEPS`). Start melds that are not
+    re-formed stay as they are. The melds come re-formed first, in start order, then the new ones
+    in template order."""
     remaining: dict[int, int] = {}
     for card in hand:
         remaining[card] = remaining.get(card, 0) + 1

@@ -11,8 +11,9 @@ the search stops when a play reaches the root's bound, and reduced costs at the
 root fix what cannot move in a better play. The search first dives towards plays
 for :data:`DIVE_BUDGET` relaxations; when that has not settled it, Gomory cuts
 (:mod:`machiavelli_kit.solver.cuts`) tighten the root, and the search starts
-again from it and branches on the counts of new melds, where the relaxation is
-weakest (see :class:`_Search`). Past :data:`SEARCH_BUDGET`
+again from it and branches first on the hand cards' counts (which cards go
+down), then on the counts of new melds, where the relaxation is weakest (see
+:class:`_Search`). Past :data:`SEARCH_BUDGET`
 relaxations HiGHS's branch and cut finishes, from the best play found and within
 the columns those reduced costs fixed. A search for any integer point at all
 (:meth:`Relaxation.first_point`, feasibility alone) stops at the first one.
@@ -308,12 +309,13 @@ class _Search:
     dive found, the cuts kept and the tighter root's reduced costs (the slowest
     position took 89 relaxations without the cuts, 54 with them; the 219
     programs of seeds 1 to 12 whose dive did not settle them, 6,367 and 4,362,
-    the most 154 and 96). It branches first on the hand card nearest one half:
-    where fewer cards go down than the hand holds, the relaxation spreads them
-    over many cards, and deciding which go is what proves the rest (on positions
-    from games with a turn's room cut short, 43 relaxations where 150 and a
-    branch and cut did not suffice). Then on the count of new melds nearest one
-    half (rounded up first), then as the dive does: on the slow positions the
+    the most 154 and 96). It branches first on the card count (``u``) nearest
+    one half: where fewer cards go down than the hand holds, the relaxation
+    spreads them over many cards, and deciding which go is what proves the rest
+    (on positions from games with a turn's room cut short, 43 relaxations where
+    150 did not settle it and branch and cut finished it). Then, with the card
+    counts whole, on the count of new melds nearest one half (rounded up
+    first), then as the dive does: on the slow positions the
     relaxation with whole counts of new melds already has the
     integer optimum's bound (49.67 falls to 46 on the slowest, 49.25 to 40.5 on
     another), so those are the branches that move it; the dive's rule needed
@@ -415,8 +417,8 @@ class _Search:
         return int(np.argmax(fraction))
 
     def _proof_column(self, fraction: FloatArray) -> int:
-        """The card, then the count of new melds, whose fractional part is nearest one half, else the
-        column with the largest fractional part."""
+        """The card count (``u``: a card's copies on the final table), then the count of new melds,
+        whose fractional part is nearest one half, else the column with the largest fractional part."""
         layout = self.relaxation.layout
         for start, end in ((0, len(layout.cards)), (layout.new_start, layout.kept_start)):
             part = fraction[start:end]
