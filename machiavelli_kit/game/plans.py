@@ -27,7 +27,6 @@ from machiavelli_kit.game.engine import MIN_OWN_CARDS_WITH_HELPERS
 from machiavelli_kit.game.helping import HelpingChoice, helping_choices
 from machiavelli_kit.game.state import View
 from machiavelli_kit.solver import DEFAULT_TIME_LIMIT, Clock, Solution, play_exists, solve
-from machiavelli_kit.solver.steps import CARD_ORDER
 from machiavelli_kit.solver.templates import card_index, templates
 
 
@@ -145,12 +144,9 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     play = best_play(view, clock=clock)
     if play is None:
         return Solution.no_play(position, view.rules, Goal.MAX)
-    from machiavelli_kit.solver.matching import match_melds  # scipy: imported only when needed
+    from machiavelli_kit.solver.matching import solution_for  # scipy: imported only when needed
 
-    origins, changed = match_melds(view.table, play.table, view.rules)
-    played = play.table.cards() - view.table.cards()
-    ordered = tuple(sorted(played.elements(), key=CARD_ORDER.__getitem__))
-    return Solution(position, view.rules, Goal.MAX, True, ordered, play.table, origins, changed)
+    return solution_for(position, play.table, view.rules, Goal.MAX)
 
 
 def simple_play(view: View, clock: Clock | None = None) -> Play | None:

@@ -39,7 +39,7 @@ from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.solver import Solution, SolverInputError, SolverTimeout, solve
-from machiavelli_kit.solver.matching import match_melds
+from machiavelli_kit.solver.matching import solution_for
 
 VARIANT_THEME = "variants"
 NO_PLAY_WORDS = ("no play", "draw", "restore")
@@ -152,10 +152,7 @@ def shown_solution(puzzle: Puzzle, solution: Solution) -> Solution:
     a learner is shown; where several plays are as good, the solver's choice among them may change."""
     if puzzle.solution is None or not solution.feasible:
         return solution
-    table, start = puzzle.solution, solution.position.table
-    origins, changed = match_melds(start, table, solution.rules)
-    played = tuple(sorted((table.cards() - start.cards()).elements()))
-    return replace(solution, played=played, table=table, origins=origins, changed=changed, spare=None)
+    return solution_for(solution.position, puzzle.solution, solution.rules, solution.goal)
 
 
 def complete(puzzle: Puzzle, compare_rules: tuple[Rules, ...] = ()) -> Puzzle:
