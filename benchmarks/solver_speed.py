@@ -37,6 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -97,9 +98,9 @@ def generate(per_bucket: int, seed: int, buckets: list[str]) -> list[tuple[str, 
     return cases
 
 
-def full_answer(position: Position, rules: Rules, goal: str = "max") -> Solution:
-    """The kit's whole answer: the solution and its moves."""
-    solution = solve(position, rules, goal)
+def full_answer(position: Position, rules: Rules, goal: str = "max", clock: Clock | None = None) -> Solution:
+    """The kit's whole answer: the solution and its moves (``clock``: the solve's, else its default)."""
+    solution = solve(position, rules, goal, clock=clock)
     _ = solution.moves
     return solution
 
@@ -108,9 +109,7 @@ def counted_answer(position: Position, rules: Rules) -> tuple[Solution, int]:
     """:func:`full_answer` and the units of work its solve took (the solve itself, then one per relaxation
     or node of branch and cut: 1 when it needed no program)."""
     work = Work(1 << 30)
-    solution = solve(position, rules, clock=Clock(DEFAULT_TIME_LIMIT, work))
-    _ = solution.moves
-    return solution, work.spent
+    return full_answer(position, rules, clock=Clock(DEFAULT_TIME_LIMIT, work)), work.spent
 
 
 def close_answer(position: Position, rules: Rules) -> Solution:
@@ -176,7 +175,7 @@ def main() -> int:
     cpu_times: dict[str, dict[str, list[float]]] = {name: {who: [] for who in WHO} for name in buckets}
     worst = (0.0, "")
     disagreements = 0
-    per_position: list[tuple[str, float, float, int]] = []  # bucket, kit and baseline CPU ms, kit's work
+    per_position: list[PerPosition] = []
     collections = Collections()
     for number, (name, position, rules) in enumerate(cases):
         runs: list[tuple[str, Callable[[Position, Rules], object]]] = [
@@ -202,7 +201,7 @@ def main() -> int:
         assert isinstance(counted, tuple)
         kit, work = counted
         assert isinstance(kit, Solution)
-        per_position.append((name, cpu_times[name]["kit"][-1], cpu_times[name]["baseline"][-1], work))
+        per_position.append(PerPosition(name, cpu_times[name]["kit"][-1], cpu_times[name]["baseline"][-1], work))
         if kit.max_play != results["baseline"]:
             disagreements += 1
             print(f"DISAGREE {rules} {position!r}: kit {kit.max_play}, baseline {results['baseline']}")
@@ -262,7 +261,7 @@ def main() -> int:
         ]
         print(f"{'all':8} {len(ratios):4} {who + '/base':9} " + _row(ratios))
     print(_over_ratio(per_position))
-    work = [units for *_, units in per_position]
+    work = [case.work for case in per_position]
     print(f"  the kit's work (units: a solve, each relaxation, each node of branch and cut): {sum(work)} in all,")
     print(f"  the most {max(work)}; {sum(units > 2 for units in work)} positions needed more than one relaxation")
     print()
@@ -282,25 +281,33 @@ OVER = 1.5
 """The per-position ratio the issue on the solver's tail allows at p99."""
 
 
-def _over_ratio(cases: list[tuple[str, float, float, int]]) -> str:
-    """How many positions the kit takes more than :data:`OVER` times the baseline's time on
-    (``cases``: each position's bucket, kit and baseline CPU times and the kit's units of work), by
+class PerPosition(NamedTuple):
+    """One position's bucket, the kit's and the baseline's CPU milliseconds, and the kit's units of work."""
+
+    bucket: str
+    kit: float
+    baseline: float
+    work: int
+
+
+def _over_ratio(cases: list[PerPosition]) -> str:
+    """How many positions the kit takes more than :data:`OVER` times the baseline's time on, by
     bucket; how many of those it answers without a program (1 unit: no play possible, or the lay-off
     shortcut) and how many its first relaxation settles (2 units), with the medians of the latter:
     what the kit's own fixed work costs there."""
-    over = [case for case in cases if case[1] > OVER * case[2]]
-    counts = Counter(name for name, *_ in over)
+    over = [case for case in cases if case.kit > OVER * case.baseline]
+    counts = Counter(case.bucket for case in over)
     text = f"  over {OVER}x: {len(over)} of {len(cases)} positions (" + ", ".join(
         f"{name} {count}" for name, count in counts.items()
     )
-    none = sum(case[3] == 1 for case in over)
-    one = [case for case in over if case[3] == 2]
+    none = sum(case.work == 1 for case in over)
+    one = [case for case in over if case.work == 2]
     text += f"); {none} of them answered without a program"
     if one:
         text += (
             f", {len(one)} settled by the kit's first relaxation (kit median "
-            f"{statistics.median(case[1] for case in one):.2f} ms, baseline "
-            f"{statistics.median(case[2] for case in one):.2f} ms)"
+            f"{statistics.median(case.kit for case in one):.2f} ms, baseline "
+            f"{statistics.median(case.baseline for case in one):.2f} ms)"
         )
     return text
 
