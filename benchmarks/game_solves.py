@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import statistics
 import sys
 import time
@@ -53,8 +54,9 @@ class Asked:
 class Watch:
     """What the watched calls found: every call's time and branch and cut time, and the slow calls whole."""
 
-    def __init__(self, over: float) -> None:
-        self.over = over
+    def __init__(self) -> None:
+        self.over = math.inf
+        """Milliseconds past which a call is kept whole (``--over``)."""
         self.times: list[float] = []
         self.branch_and_cut: list[tuple[float, float]] = []
         """For each call that reached branch and cut: its time, and the branch and cut's part of it."""
@@ -62,7 +64,7 @@ class Watch:
         self.in_branch_and_cut = 0.0
 
 
-watch = Watch(150.0)
+watch = Watch()
 
 
 def watched(function: Callable[..., Any], kind: str) -> Callable[..., Any]:
