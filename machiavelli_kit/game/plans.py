@@ -144,9 +144,7 @@ def best_answer(view: View, time_limit: float | None = DEFAULT_TIME_LIMIT) -> So
     play = best_play(view, clock=clock)
     if play is None:
         return Solution.no_play(position, view.rules, Goal.MAX)
-    from machiavelli_kit.solver.matching import solution_for  # scipy: imported only when needed
-
-    return solution_for(position, play.table, view.rules, Goal.MAX)
+    return Solution.of_table(position, view.rules, Goal.MAX, play.table)
 
 
 def simple_play(view: View, clock: Clock | None = None) -> Play | None:

@@ -39,7 +39,6 @@ from machiavelli_kit.i18n import _, ngettext
 from machiavelli_kit.puzzles.format import Answer, Compare, Puzzle
 from machiavelli_kit.puzzles.grader import Grade, grade
 from machiavelli_kit.solver import Solution, SolverInputError, SolverTimeout, solve
-from machiavelli_kit.solver.matching import solution_for
 
 VARIANT_THEME = "variants"
 NO_PLAY_WORDS = ("no play", "draw", "restore")
@@ -152,7 +151,7 @@ def shown_solution(puzzle: Puzzle, solution: Solution) -> Solution:
     a learner is shown; where several plays are as good, the solver's choice among them may change."""
     if puzzle.solution is None or not solution.feasible:
         return solution
-    return solution_for(solution.position, puzzle.solution, solution.rules, solution.goal)
+    return Solution.of_table(solution.position, solution.rules, solution.goal, puzzle.solution)
 
 
 def complete(puzzle: Puzzle, compare_rules: tuple[Rules, ...] = ()) -> Puzzle:

@@ -20,10 +20,8 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from machiavelli_kit.core.cards import Card
-from machiavelli_kit.core.goal import Goal
-from machiavelli_kit.core.position import Position, Table
+from machiavelli_kit.core.position import Table
 from machiavelli_kit.core.rules import BGA, Rules
-from machiavelli_kit.solver.solution import Solution
 from machiavelli_kit.solver.templates import meld_shape
 
 
@@ -43,20 +41,6 @@ def match_melds(start: Table, final: Table, rules: Rules = BGA) -> tuple[tuple[i
             kept += int(weights[row, column])
     naturals = sum(1 for meld in start.melds for card in meld.cards if not card.is_joker)
     return tuple(origins), naturals - kept
-
-
-def solution_for(position: Position, table: Table, rules: Rules, goal: Goal) -> Solution:
-    """The play from ``position`` that leaves ``table``, as a :class:`Solution` of ``goal``: the hand
-    cards it places, and which start meld goes on as which final meld, matched for the least par.
-
-    >>> final = Table.parse("4H 5H 6H 7H 8H | 5S 5D 5C")
-    >>> play = solution_for(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"), final, BGA, Goal.MAX)
-    >>> play.played, play.origins, play.par
-    ((Card.parse('4H'),), (1, 0), 2)
-    """
-    origins, changed = match_melds(position.table, table, rules)
-    played = tuple(sorted((table.cards() - position.table.cards()).elements()))
-    return Solution(position, rules, goal, True, played, table, origins, changed)
 
 
 def kept_cards(before: tuple[Card, ...], after: tuple[Card, ...], rules: Rules = BGA) -> int:

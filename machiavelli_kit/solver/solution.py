@@ -169,6 +169,23 @@ class Solution:
         """The verdict that no play meets the goal: the table stays as it is."""
         return cls(position, rules, goal, False, (), position.table, tuple(range(len(position.table))), 0)
 
+    @classmethod
+    def of_table(cls, position: Position, rules: Rules, goal: Goal, table: Table) -> Solution:
+        """The play from ``position`` that leaves ``table``: the hand cards it places, and which start
+        meld goes on as which final meld, matched for the least par.
+
+        >>> from machiavelli_kit.core.goal import Goal
+        >>> final = Table.parse("4H 5H 6H 7H 8H | 5S 5D 5C")
+        >>> play = Solution.of_table(Position.parse("5S 5H 5D 5C | 6H 7H 8H", "4H"), Rules(), Goal.MAX, final)
+        >>> play.played, play.origins, play.par
+        ((Card.parse('4H'),), (1, 0), 2)
+        """
+        from machiavelli_kit.solver.matching import match_melds  # scipy: loaded only when needed
+
+        origins, changed = match_melds(position.table, table, rules)
+        played = tuple(sorted((table.cards() - position.table.cards()).elements()))
+        return cls(position, rules, goal, True, played, table, origins, changed)
+
     @property
     def max_play(self) -> int:
         return len(self.played)
