@@ -4,6 +4,8 @@ process, and the turn timer's countdown on a clock the test moves."""
 from __future__ import annotations
 
 import asyncio
+import html
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 from machiavelli_kit.classroom.server.client import ClassClient
 from machiavelli_kit.classroom.server.views import seat_view
 from machiavelli_kit.classroom.table_flow import TableFlow
+from machiavelli_kit.game.actions import Action
 from machiavelli_kit.game.session import Game
 from machiavelli_kit.ui.table_board import TableBoard
 from tests.processes import until
@@ -54,6 +57,48 @@ def test_the_cards_keys_draw_and_end_the_turn_at_a_networked_table(server: str) 
     mine, other = asyncio.run(scenario())
     assert mine.errors == other.errors == []
     assert mine.buttons["Draw"].tooltip.endswith("(key D)") and mine.buttons["End turn"].tooltip.endswith("(key E)")
+
+
+class LateAnswers(ClassClient):
+    """A learner's connection on which the server's answer to an action arrives only after the views of the turns
+    that follow it (a real ordering: the answer and the views travel as separate messages, and a busy machine
+    may wake the view's reader first)."""
+
+    turns: Callable[[], int] = staticmethod(lambda: 0)
+
+    async def act(self, table: str, action: Action) -> int:
+        counted = await super().act(table, action)
+        await until(lambda: self.turns() > counted, "the next turn's view before the answer", SECONDS)
+        return counted
+
+
+@pytest.mark.server
+def test_a_view_that_comes_before_the_answer_to_an_action_is_not_talked_over(server: str) -> None:
+    """Ada draws; the computer player's turn and her next turn reach her board before the server's answer to
+    the draw does. Her board then shows her turn, not "waiting", and her next turn can be played."""
+
+    async def scenario() -> tuple[TableBoard, str]:
+        ada = LateAnswers(server)
+        await ada.register("Ada", "en")
+        table = await ada.new_table("bga", 2, computers={1: "greedy"}, seed=SEED)
+        board = TableBoard(await TableFlow.sit(ada, table))
+        ada.turns = lambda: board.flow.turns
+        board.follow()
+        await until(lambda: board.flow.session is not None, "Ada's turn", SECONDS)
+        before = set(board.tasks)
+        key(board.position, "d")
+        (sending,) = board.tasks - before
+        await until(sending.done, "the draw's answer", SECONDS)
+        status = board.status.value
+        for task in list(board.tasks):
+            task.cancel()
+        return board, status
+
+    board, status = asyncio.run(scenario())
+    assert board.errors == []
+    assert board.flow.my_turn and not board.flow.waiting and board.flow.session is not None
+    assert "Waiting for the table" not in status and status.endswith(html.escape(board.flow.situation())), status
+    assert not board.buttons["Draw"].disabled
 
 
 class Clock:

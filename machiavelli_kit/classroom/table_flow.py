@@ -86,8 +86,8 @@ class TableFlow:
         self.sending = False
         """Whether an action is on its way to the server (the buttons wait for its answer)."""
         self._sent: int | None = None
-        """The number of turns played when the server took this learner's action: their turn is over, though the
-        view that says so may not have come yet."""
+        """The number of turns played once the server counted this learner's last action: until a view with that
+        many turns comes, their turn is over though no view has said so yet."""
         self._session: PlaySession | None = None
         self._session_key: tuple[int, int] | None = None
         self._restore_asked = False
@@ -172,8 +172,9 @@ class TableFlow:
 
     @property
     def waiting(self) -> bool:
-        """Whether the server took the learner's action and its view has not come yet."""
-        return self._sent is not None and self._sent == self.turns
+        """Whether the server took the learner's action and its view has not come yet (the view may come before
+        the server's answer to the action does: then there is nothing to wait for)."""
+        return self._sent is not None and self.turns < self._sent
 
     @property
     def turns(self) -> int:
@@ -345,14 +346,14 @@ class TableFlow:
         """Send ``action``; accepted, the turn is over (the server's next view tells it), refused, its words."""
         self.sending = True
         try:
-            await self.client.act(self.table_id, action)
+            counted = await self.client.act(self.table_id, action)
         except Refused as error:
             return Answer(False, _("Not allowed: {reason}.").format(reason=error))
         except (ServerGone, TimeoutError) as error:
             return Answer(False, _("The class server did not answer: {reason}. Try again.").format(reason=error))
         finally:
             self.sending = False
-        self._sent = self.turns
+        self._sent = counted
         return Answer(True, _("Sent. Waiting for the table..."))
 
     @property

@@ -180,8 +180,9 @@ class TableBoard:
 
     async def _sent(self, press: Callable[[], Awaitable[Answer]]) -> None:
         answer = await press()
-        if answer.ended and not self.flow.waiting:  # the view after the turn came first: it has said it all
-            self._sync_buttons()
+        if answer.ended and not self.flow.waiting:
+            # the views after the turn came before the answer, drawn while it was on its way: draw them again
+            self.show()
             return
         self._tell(answer.text, "info" if answer.ended else "hint" if answer.warning else "invalid")
         self._sync_buttons()
