@@ -23,21 +23,30 @@ Prints the median of each phase per bucket and overall (milliseconds, wall clock
 and each phase's share of the total time; then the moves' median, p99 and worst over the
 answers with a play, in process CPU time (the time limit covers them: see
 :func:`machiavelli_kit.solver.steps.plan_moves`).
+
+With ``--against-baseline``, each position is also answered by the baseline of ``solver_speed.py``
+(interleaved, the garbage collector paused in both), and the script prints the kit's time over the
+baseline's position by position: as measured, and with the program's phases (layout, bounds,
+matrix, pass, relaxations) taken out, which is more than a program kept warm from one position to
+the next could save. What is left is the kit's work around its program.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from solver_speed import BUCKETS, add_position_options, generate
+from baseline_ilp import baseline_solve
+from solver_speed import BUCKETS, OVER, add_position_options, generate, percentile, timed_ms
 
 from machiavelli_kit.solver import program, solve
 from machiavelli_kit.solver.program import Program
@@ -56,6 +65,8 @@ PHASES: dict[str, tuple[Any, str]] = {
 }
 """Each phase, and the function of the solver it times (the matrix's where the program calls it)."""
 COLUMNS = [*PHASES, "moves", "rest", "whole"]
+PROGRAM_PHASES = ("layout", "bounds", "matrix", "pass", "relaxations")
+"""The phases a program kept warm across positions would make cheaper (at most: all of them)."""
 
 spent: dict[str, float] = {}
 
@@ -76,28 +87,43 @@ def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_position_options(parser)
+    parser.add_argument(
+        "--against-baseline", action="store_true", help="time the baseline too and compare, position by position"
+    )
     arguments = parser.parse_args()
     cases = generate(arguments.per_bucket, arguments.seed, arguments.bucket or list(BUCKETS))
     for _name, position, rules in cases[:16]:  # warm up imports and per-rules caches, untimed
         _ = solve(position, rules).moves
+    if arguments.against_baseline:
+        for rules, position in {rules: position for _, position, rules in cases}.items():
+            baseline_solve(position, rules)
     for name, (owner, attribute) in PHASES.items():
         setattr(owner, attribute, timed(name, getattr(owner, attribute)))
     rows: dict[str, list[dict[str, float]]] = {}
     moves_cpu: list[float] = []
-    for name, position, rules in cases:
+    baseline: list[float] = []
+    in_order: list[tuple[str, dict[str, float]]] = []
+    for number, (name, position, rules) in enumerate(cases):
+        if arguments.against_baseline and number % 2:
+            baseline.append(timed_ms(baseline_solve, position, rules)[0])
         spent.clear()
+        gc.disable()
         started = time.perf_counter()
         solution = solve(position, rules)
         solved, solved_cpu = time.perf_counter(), time.process_time()
         _ = solution.moves
-        finished = time.perf_counter()
+        finished, finished_cpu = time.perf_counter(), time.process_time()
+        gc.enable()
+        if arguments.against_baseline and not number % 2:
+            baseline.append(timed_ms(baseline_solve, position, rules)[0])
         if solution.feasible:
-            moves_cpu.append((time.process_time() - solved_cpu) * 1000)
+            moves_cpu.append((finished_cpu - solved_cpu) * 1000)
         row = {phase: spent.get(phase, 0.0) * 1000 for phase in PHASES}
         row["moves"] = (finished - solved) * 1000
         row["whole"] = (finished - started) * 1000
         row["rest"] = row["whole"] - sum(row[phase] for phase in [*PHASES, "moves"])
         rows.setdefault(name, []).append(row)
+        in_order.append((name, row))
     print(f"{len(cases)} positions, seed {arguments.seed}; median milliseconds of each phase (wall clock)")
     print(f"{'bucket':8} " + " ".join(f"{column[:11]:>11}" for column in COLUMNS))
     everything = [row for bucket in rows.values() for row in bucket]
@@ -112,7 +138,27 @@ def main() -> int:
             f"moves of the {len(moves_cpu)} answers with a play (ms of process CPU): median "
             f"{statistics.median(moves_cpu):.2f}, p99 {p99:.2f}, worst {moves_cpu[-1]:.2f}"
         )
+    if baseline:
+        _against(in_order, baseline)
     return 0
+
+
+def _against(rows: list[tuple[str, dict[str, float]]], baseline: list[float]) -> None:
+    """The kit's time over the baseline's, position by position (wall clock), whole and without the program's
+    phases; the positions over :data:`OVER` by bucket."""
+    print("per position, the kit's time over the baseline's (wall clock):")
+    print(f"{'':30} {'median':>7} {'p90':>7} {'p99':>7}  over {OVER}x")
+    whole = [row["whole"] for _, row in rows]
+    without = [row["whole"] - sum(row[phase] for phase in PROGRAM_PHASES) for _, row in rows]
+    for label, kit in (("as measured", whole), ("without the program's phases", without)):
+        ratios = [mine / max(base, 0.01) for mine, base in zip(kit, baseline, strict=True)]
+        over = Counter(name for (name, _), ratio in zip(rows, ratios, strict=True) if ratio > OVER)
+        print(
+            f"{label:30} {statistics.median(ratios):7.2f} {percentile(ratios, 0.9):7.2f} "
+            f"{percentile(ratios, 0.99):7.2f}  {sum(over.values())} of {len(ratios)} ("
+            + ", ".join(f"{name} {count}" for name, count in over.most_common())
+            + ")"
+        )
 
 
 if __name__ == "__main__":
