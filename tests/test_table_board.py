@@ -89,6 +89,7 @@ def test_a_view_that_comes_before_the_answer_to_an_action_is_not_talked_over(ser
         key(board.position, "d")
         (sending,) = board.tasks - before
         await until(sending.done, "the draw's answer", SECONDS)
+        sending.result()  # the answer's own wait, had it timed out, fails the test here in its words
         status = board.status.value
         for task in list(board.tasks):
             task.cancel()
@@ -99,6 +100,45 @@ def test_a_view_that_comes_before_the_answer_to_an_action_is_not_talked_over(ser
     assert board.flow.my_turn and not board.flow.waiting and board.flow.session is not None
     assert "Waiting for the table" not in status and status.endswith(html.escape(board.flow.situation())), status
     assert not board.buttons["Draw"].disabled
+
+
+class LostAnswer(ClassClient):
+    """A learner's connection that drops an action: a view comes again meanwhile (as after the page connects
+    again) and the answer never comes."""
+
+    meanwhile: Callable[[], None] = staticmethod(lambda: None)
+
+    async def act(self, table: str, action: Action) -> int:
+        self.meanwhile()
+        raise TimeoutError("no answer")
+
+
+@pytest.mark.server
+def test_an_action_the_server_never_answers_leaves_the_turn_playable(server: str) -> None:
+    """Ada draws; a view is drawn while the draw is on its way, and its answer never comes. She is told to try
+    again, and the board lets her: her turn, its cards and its buttons are back."""
+
+    async def scenario() -> TableBoard:
+        ada = LostAnswer(server)
+        await ada.register("Ada", "en")
+        table = await ada.new_table("bga", 2, computers={1: "greedy"}, seed=SEED)
+        board = TableBoard(await TableFlow.sit(ada, table))
+        ada.meanwhile = board.show
+        board.follow()
+        await until(lambda: board.flow.session is not None, "Ada's turn", SECONDS)
+        before = set(board.tasks)
+        key(board.position, "d")
+        (sending,) = board.tasks - before
+        await until(sending.done, "the draw's end", SECONDS)
+        for task in list(board.tasks):
+            task.cancel()
+        return board
+
+    board = asyncio.run(scenario())
+    assert board.errors == []
+    assert "did not answer" in board.status.value and board.flow.turns == 0
+    assert board.flow.session is not None and board.position.session is board.flow.session
+    assert not board.buttons["Draw"].disabled and not board.position.buttons["Check"].disabled
 
 
 class Clock:

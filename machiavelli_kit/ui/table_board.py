@@ -180,11 +180,13 @@ class TableBoard:
 
     async def _sent(self, press: Callable[[], Awaitable[Answer]]) -> None:
         answer = await press()
-        if answer.ended and not self.flow.waiting:
-            # the views after the turn came before the answer, drawn while it was on its way: draw them again
-            self.show()
-            return
-        self._tell(answer.text, "info" if answer.ended else "hint" if answer.warning else "invalid")
+        session = self.flow.session
+        if session is not None and self.position.session is not session:
+            # a view drawn while the action was on its way showed the cards unplayable: the turn is playable again
+            # (refused, or not answered, with the cards the learner moved), or the next one came before the answer
+            self._put(session)
+        if not answer.ended or self.flow.waiting:  # else the views after the turn came first and said it all
+            self._tell(answer.text, "info" if answer.ended else "hint" if answer.warning else "invalid")
         self._sync_buttons()
 
     def _board_said(self, change: dict[str, Any]) -> None:
