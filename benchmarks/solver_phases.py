@@ -16,19 +16,21 @@ as there) is timed whole and in phases, by wrapping the solver's own steps:
 - ``branch and cut``: HiGHS's branch and cut, where the search hands over;
 - ``extract``: the table from the program's values, checked;
 - ``moves``: the moves from the start table to the answer;
-- ``rest``: what the phases leave out of the whole (the calls between them, garbage
-  collection).
+- ``rest``: what the phases leave out of the whole (the calls between them).
 
-Prints the median of each phase per bucket and overall (milliseconds, wall clock),
-and each phase's share of the total time; then the moves' median, p99 and worst over the
+Python's garbage collector waits while an answer is timed (as in ``solver_speed.py``). Prints the
+median of each phase per bucket and overall (milliseconds, wall clock), and each phase's share of
+the total time; then the moves' median, p99 and worst over the
 answers with a play, in process CPU time (the time limit covers them: see
 :func:`machiavelli_kit.solver.steps.plan_moves`).
 
 With ``--against-baseline``, each position is also answered by the baseline of ``solver_speed.py``
-(interleaved, the garbage collector paused in both), and the script prints the kit's time over the
-baseline's position by position: as measured, and with the program's phases (layout, bounds,
-matrix, pass, relaxations) taken out, which is more than a program kept warm from one position to
-the next could save. What is left is the kit's work around its program.
+(interleaved), and the script prints the kit's time over the baseline's position by position, on
+the wall clock: as measured, and with the phases a program kept warm from one position to the next
+could make cheaper (layout, bounds, matrix, pass, relaxations) taken out entirely, which is more
+than a warm start could save. What is left is the kit's work around its program (reading the
+position, the lay-off search, extracting and checking the answer, the moves) and the rare branch
+and cut.
 """
 
 from __future__ import annotations
