@@ -59,6 +59,26 @@ def test_the_cards_keys_draw_and_end_the_turn_at_a_networked_table(server: str) 
     assert mine.buttons["Draw"].tooltip.endswith("(key D)") and mine.buttons["End turn"].tooltip.endswith("(key E)")
 
 
+async def ada_draws(ada: ClassClient, wire: Callable[[TableBoard], None]) -> tuple[TableBoard, str]:
+    """Ada, alone with a computer player at a new table, presses D on her first turn; her board once the draw's
+    answer came (or failed), and its status line then. ``wire`` ties her connection to the board first."""
+    await ada.register("Ada", "en")
+    table = await ada.new_table("bga", 2, computers={1: "greedy"}, seed=SEED)
+    board = TableBoard(await TableFlow.sit(ada, table))
+    wire(board)
+    board.follow()
+    await until(lambda: board.flow.session is not None, "Ada's turn", SECONDS)
+    before = set(board.tasks)
+    key(board.position, "d")
+    (sending,) = board.tasks - before
+    await until(sending.done, "the draw's answer", SECONDS)
+    sending.result()  # a wait inside the connection, had it timed out, fails the test here in its words
+    status = board.status.value
+    for task in list(board.tasks):
+        task.cancel()
+    return board, status
+
+
 class LateAnswers(ClassClient):
     """A learner's connection on which the server's answer to an action arrives only after the views of the turns
     that follow it (a real ordering: the answer and the views travel as separate messages, and a busy machine
@@ -76,26 +96,12 @@ class LateAnswers(ClassClient):
 def test_a_view_that_comes_before_the_answer_to_an_action_is_not_talked_over(server: str) -> None:
     """Ada draws; the computer player's turn and her next turn reach her board before the server's answer to
     the draw does. Her board then shows her turn, not "waiting", and her next turn can be played."""
+    ada = LateAnswers(server)
 
-    async def scenario() -> tuple[TableBoard, str]:
-        ada = LateAnswers(server)
-        await ada.register("Ada", "en")
-        table = await ada.new_table("bga", 2, computers={1: "greedy"}, seed=SEED)
-        board = TableBoard(await TableFlow.sit(ada, table))
+    def wire(board: TableBoard) -> None:
         ada.turns = lambda: board.flow.turns
-        board.follow()
-        await until(lambda: board.flow.session is not None, "Ada's turn", SECONDS)
-        before = set(board.tasks)
-        key(board.position, "d")
-        (sending,) = board.tasks - before
-        await until(sending.done, "the draw's answer", SECONDS)
-        sending.result()  # the answer's own wait, had it timed out, fails the test here in its words
-        status = board.status.value
-        for task in list(board.tasks):
-            task.cancel()
-        return board, status
 
-    board, status = asyncio.run(scenario())
+    board, status = asyncio.run(ada_draws(ada, wire))
     assert board.errors == []
     assert board.flow.my_turn and not board.flow.waiting and board.flow.session is not None
     assert "Waiting for the table" not in status and status.endswith(html.escape(board.flow.situation())), status
@@ -117,26 +123,14 @@ class LostAnswer(ClassClient):
 def test_an_action_the_server_never_answers_leaves_the_turn_playable(server: str) -> None:
     """Ada draws; a view is drawn while the draw is on its way, and its answer never comes. She is told to try
     again, and the board lets her: her turn, its cards and its buttons are back."""
+    ada = LostAnswer(server)
 
-    async def scenario() -> TableBoard:
-        ada = LostAnswer(server)
-        await ada.register("Ada", "en")
-        table = await ada.new_table("bga", 2, computers={1: "greedy"}, seed=SEED)
-        board = TableBoard(await TableFlow.sit(ada, table))
+    def wire(board: TableBoard) -> None:
         ada.meanwhile = board.show
-        board.follow()
-        await until(lambda: board.flow.session is not None, "Ada's turn", SECONDS)
-        before = set(board.tasks)
-        key(board.position, "d")
-        (sending,) = board.tasks - before
-        await until(sending.done, "the draw's end", SECONDS)
-        for task in list(board.tasks):
-            task.cancel()
-        return board
 
-    board = asyncio.run(scenario())
+    board, status = asyncio.run(ada_draws(ada, wire))
     assert board.errors == []
-    assert "did not answer" in board.status.value and board.flow.turns == 0
+    assert "did not answer" in status and board.flow.turns == 0
     assert board.flow.session is not None and board.position.session is board.flow.session
     assert not board.buttons["Draw"].disabled and not board.position.buttons["Check"].disabled
 
