@@ -103,11 +103,8 @@ def main() -> int:
         setattr(owner, attribute, timed(name, getattr(owner, attribute)))
     rows: dict[str, list[dict[str, float]]] = {}
     moves_cpu: list[float] = []
-    baseline: list[float] = []
-    in_order: list[tuple[str, dict[str, float]]] = []
     for number, (name, position, rules) in enumerate(cases):
-        if arguments.against_baseline and number % 2:
-            baseline.append(timed_ms(baseline_solve, position, rules)[0])
+        baseline = timed_ms(baseline_solve, position, rules)[0] if arguments.against_baseline and number % 2 else None
         spent.clear()
         gc.disable()
         started = time.perf_counter()
@@ -117,15 +114,16 @@ def main() -> int:
         finished, finished_cpu = time.perf_counter(), time.process_time()
         gc.enable()
         if arguments.against_baseline and not number % 2:
-            baseline.append(timed_ms(baseline_solve, position, rules)[0])
+            baseline = timed_ms(baseline_solve, position, rules)[0]
         if solution.feasible:
             moves_cpu.append((finished_cpu - solved_cpu) * 1000)
         row = {phase: spent.get(phase, 0.0) * 1000 for phase in PHASES}
         row["moves"] = (finished - solved) * 1000
         row["whole"] = (finished - started) * 1000
         row["rest"] = row["whole"] - sum(row[phase] for phase in [*PHASES, "moves"])
+        if baseline is not None:
+            row["baseline"] = baseline
         rows.setdefault(name, []).append(row)
-        in_order.append((name, row))
     print(f"{len(cases)} positions, seed {arguments.seed}; median milliseconds of each phase (wall clock)")
     print(f"{'bucket':8} " + " ".join(f"{column[:11]:>11}" for column in COLUMNS))
     everything = [row for bucket in rows.values() for row in bucket]
@@ -140,21 +138,22 @@ def main() -> int:
             f"moves of the {len(moves_cpu)} answers with a play (ms of process CPU): median "
             f"{statistics.median(moves_cpu):.2f}, p99 {p99:.2f}, worst {moves_cpu[-1]:.2f}"
         )
-    if baseline:
-        _against(in_order, baseline)
+    if arguments.against_baseline:
+        _against(rows)
     return 0
 
 
-def _against(rows: list[tuple[str, dict[str, float]]], baseline: list[float]) -> None:
-    """The kit's time over the baseline's, position by position (wall clock), whole and without the program's
-    phases; the positions over :data:`OVER` by bucket."""
+def _against(rows: dict[str, list[dict[str, float]]]) -> None:
+    """The kit's time over the baseline's (each row's ``baseline``), position by position (wall clock), whole
+    and without the program's phases; the positions over :data:`OVER` by bucket."""
     print("per position, the kit's time over the baseline's (wall clock):")
     print(f"{'':30} {'median':>7} {'p90':>7} {'p99':>7}  over {OVER}x")
-    whole = [row["whole"] for _, row in rows]
-    without = [row["whole"] - sum(row[phase] for phase in PROGRAM_PHASES) for _, row in rows]
-    for label, kit in (("as measured", whole), ("without the program's phases", without)):
-        ratios = [mine / max(base, 0.01) for mine, base in zip(kit, baseline, strict=True)]
-        over = Counter(name for (name, _), ratio in zip(rows, ratios, strict=True) if ratio > OVER)
+    cases = [(name, row) for name, bucket in rows.items() for row in bucket]
+    for label, taken_out in (("as measured", ()), ("without the program's phases", PROGRAM_PHASES)):
+        ratios = [
+            (row["whole"] - sum(row[phase] for phase in taken_out)) / max(row["baseline"], 0.01) for _, row in cases
+        ]
+        over = Counter(name for (name, _), ratio in zip(cases, ratios, strict=True) if ratio > OVER)
         print(
             f"{label:30} {statistics.median(ratios):7.2f} {percentile(ratios, 0.9):7.2f} "
             f"{percentile(ratios, 0.99):7.2f}  {sum(over.values())} of {len(ratios)} ("
